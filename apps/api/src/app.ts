@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
+import { API_BASE } from '@concejo/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createAuthRepository } from './modules/auth/repository.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { healthRoutes } from './plugins/health.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { spaPlugin } from './plugins/spa.js';
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** The process's pino logger; without it the app logs at config.logLevel. */
+  logger?: FastifyBaseLogger;
+}
+
+/** JSON bodies are small (logins, forms); file uploads get their own, larger, per-route limits. */
+export const JSON_BODY_LIMIT = 100 * 1024;
+
+/** Builds the whole application; the server and the tests build it the same way. */
+export async function buildApp({ config, db, clock = systemClock, logger }: AppDependencies) {
+  const app = Fastify({
+    loggerInstance: logger ?? pino({ level: config.logLevel }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const auth = createAuthService({ repository: createAuthRepository(db), clock, tokenTtlMs: config.tokenTtlMs });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(authPlugin, { auth });
+
+  await app.register(healthRoutes, { db });
+  await app.register(
+    async (api) => {
+      // API answers are personal or change often; public GETs that may be cached say so themselves.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(authRoutes, { auth });
+      await api.register(siteRoutes, { config });
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(spaPlugin, { root: config.webDistDir });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { error: 'debe empezar con postgres:// o postgresql://' })
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, { error: 'debe tener al menos 8 caracteres' }).optional()),
+    DEMO_DATA: booleanFlag(true),
+    COUNCIL_NAME: z.string().min(1).default('Concejo Deliberante'),
+    TOWN_NAME: z.string().min(1).default('Villa del Parque'),
+    TOWN_REGION: z.string().min(1).default('Buenos Aires'),
+    TIMEZONE: z
+      .string()
+      .default('America/Argentina/Buenos_Aires')
+      .refine(isValidTimeZone, { error: 'no es una zona horaria IANA válida' }),
+    TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+    TRUST_PROXY: booleanFlag(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL y ADMIN_PASSWORD se configuran juntos',
+      });
+    }
+  });
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('es-AR', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Config = ReturnType<typeof shapeConfig>;
+
+function shapeConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    demoData: env.DEMO_DATA,
+    council: { name: env.COUNCIL_NAME, town: env.TOWN_NAME, region: env.TOWN_REGION, timeZone: env.TIMEZONE },
+    tokenTtlMs: env.TOKEN_TTL_HOURS * 3600_000,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once at start-up; a wrong value stops the server naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = issue.path.join('.') || 'entorno';
+        const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+        const shown = value === undefined ? 'sin valor' : /PASSWORD|URL/.test(variable) ? 'valor oculto' : `"${value}"`;
+        return `${variable} (${shown}): ${issue.message}`;
+      }),
+    );
+  }
+  return shapeConfig(parsed.data);
+}
+
+/** The configuration tests build apps with: only what a test needs to change. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), ...overrides };
+}

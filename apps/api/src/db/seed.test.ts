@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { users } from './schema/index.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS, seedAccounts } from './seed.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { createTestDatabase } from '../test/harness.js';
+
+const open: Database[] = [];
+async function freshDatabase() {
+  const db = await createTestDatabase();
+  open.push(db);
+  return db;
+}
+afterAll(() => Promise.all(open.map((db) => db.$client.end())));
+
+describe('seedAccounts', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDatabase();
+  });
+
+  it('creates a demo admin with a generated password and one account per other role on a fresh database', async () => {
+    const report = await seedAccounts(db, { admin: undefined, demoData: true });
+    expect(report.generatedAdmin?.email).toBe(DEMO_ADMIN_EMAIL);
+    const rows = await db.select().from(users);
+    expect(rows.map((row) => row.role).sort()).toEqual(['admin', 'asesor', 'cm', 'concejal', 'ejecutivo', 'mesa', 'user']);
+    const admin = rows.find((row) => row.role === 'admin')!;
+    expect(await verifyPassword(admin.passwordHash, report.generatedAdmin!.password)).toBe(true);
+    const concejal = rows.find((row) => row.email === DEMO_USERS.find((demo) => demo.role === 'concejal')!.email)!;
+    expect(await verifyPassword(concejal.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('adds nothing on the next start', async () => {
+    const report = await seedAccounts(db, { admin: undefined, demoData: true });
+    expect(report).toEqual({ demoUsers: 0 });
+    expect(await db.select().from(users)).toHaveLength(7);
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and never overwrites that admin later', async () => {
+    const other = await freshDatabase();
+    const admin = { email: 'Secretaria@Concejo.gob.ar', password: 'clave-inicial-larga' };
+    const first = await seedAccounts(other, { admin, demoData: false });
+    expect(first).toEqual({ createdAdmin: 'secretaria@concejo.gob.ar', demoUsers: 0 });
+    await seedAccounts(other, { admin: { ...admin, password: 'otra-clave-distinta' }, demoData: false });
+    const [row] = await other.select().from(users).where(eq(users.email, 'secretaria@concejo.gob.ar'));
+    expect(row?.role).toBe('admin');
+    expect(await verifyPassword(row!.passwordHash, 'clave-inicial-larga')).toBe(true);
+    expect(await other.select().from(users)).toHaveLength(1);
+  });
+});

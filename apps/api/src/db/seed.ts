@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Role } from '@concejo/contracts';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/passwords.js';
+import type { Database } from './client.js';
+import { users } from './schema/index.js';
+
+/** Shared password of the demo accounts; they exist only when DEMO_DATA is on, on a fresh database. */
+export const DEMO_PASSWORD = 'Demo-Concejo-2026';
+export const DEMO_ADMIN_EMAIL = 'admin@concejo.test';
+
+/** One account per role but admin (the first admin is made apart), documented in the README. */
+export const DEMO_USERS: ReadonlyArray<{ role: Exclude<Role, 'admin'>; email: string; name: string; lastName: string }> = [
+  { role: 'asesor', email: 'asesor@concejo.test', name: 'Lucía', lastName: 'Fernández' },
+  { role: 'mesa', email: 'mesa@concejo.test', name: 'Martín', lastName: 'Gómez' },
+  { role: 'concejal', email: 'concejal@concejo.test', name: 'Ana', lastName: 'Rodríguez' },
+  { role: 'ejecutivo', email: 'ejecutivo@concejo.test', name: 'Diego', lastName: 'Pereyra' },
+  { role: 'cm', email: 'cm@concejo.test', name: 'Sofía', lastName: 'Martínez' },
+  { role: 'user', email: 'usuario@concejo.test', name: 'Juan', lastName: 'Pérez' },
+];
+
+export interface SeedReport {
+  /** Set only when a demo admin was created with a generated password: shown once, never stored. */
+  generatedAdmin?: { email: string; password: string };
+  createdAdmin?: string;
+  demoUsers: number;
+}
+
+/**
+ * Makes sure the council can log in: the admin of ADMIN_EMAIL/ADMIN_PASSWORD when given (created if
+ * missing, never overwritten), otherwise on a fresh database a demo admin with a generated password;
+ * with demo data on, a fresh database also gets one account per role.
+ */
+export async function seedAccounts(db: Database, config: Pick<Config, 'admin' | 'demoData'>): Promise<SeedReport> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
+  const fresh = total === 0;
+  const report: SeedReport = { demoUsers: 0 };
+
+  if (config.admin) {
+    const email = config.admin.email.toLowerCase();
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+    if (!existing) {
+      await insertUser(db, { role: 'admin', email, name: 'Administración', lastName: 'Concejo' }, config.admin.password);
+      report.createdAdmin = email;
+    }
+  } else if (fresh) {
+    const password = randomBytes(12).toString('base64url');
+    await insertUser(db, { role: 'admin', email: DEMO_ADMIN_EMAIL, name: 'Administración', lastName: 'Concejo' }, password);
+    report.generatedAdmin = { email: DEMO_ADMIN_EMAIL, password };
+  }
+
+  if (fresh && config.demoData) {
+    for (const demo of DEMO_USERS) {
+      await insertUser(db, demo, DEMO_PASSWORD, { verified: true });
+    }
+    report.demoUsers = DEMO_USERS.length;
+  }
+  return report;
+}
+
+async function insertUser(
+  db: Database,
+  user: { role: Role; email: string; name: string; lastName: string },
+  password: string,
+  options: { verified?: boolean } = {},
+): Promise<void> {
+  await db
+    .insert(users)
+    .values({ ...user, passwordHash: await hashPassword(password), emailVerifiedAt: options.verified ? new Date() : null })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, siteResponseSchema } from '@concejo/contracts';
+import type { Config } from '../../config.js';
+
+export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  /** The council's name and town, for the public pages. 200. */
+  app.get(
+    API_PATHS.site,
+    { config: { access: 'public' }, schema: { tags: ['site'], response: { 200: siteResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { council_name: config.council.name, town_name: config.council.town, town_region: config.council.region };
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.js';
+
+let ctx: TestContext;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-web-dist-'));
+  await fs.mkdir(path.join(webDist, 'assets'));
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>');
+  await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  ctx = await createTestApp({ webDistDir: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+describe('serving the built SPA', () => {
+  it('caches hashed assets for a year', async () => {
+    const response = await ctx.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates files that are not hashed', async () => {
+    const response = await ctx.app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/normativas', '/admin/detalles/12', '/password-reset/abc?email=a@b.ar'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const response = await ctx.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('does not answer a missing asset with index.html', async () => {
+    const response = await ctx.app.inject({ url: '/assets/missing-123.js', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/api/v1/public/site', '/api/v1/user', '/assets/index-AbC123.js'])('are sent on %s', async (url) => {
+    const response = await ctx.app.inject({ url, headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});

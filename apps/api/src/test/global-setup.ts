@@ -1,0 +1,31 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection string of a maintenance database on the test server; each test file creates its own database. */
+    postgresUrl: string;
+  }
+}
+
+/**
+ * One real PostgreSQL for the whole API test run: TEST_DATABASE_URL when given (any server where the
+ * user may create databases), otherwise the embedded one in a temporary folder, removed afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('postgresUrl', process.env.TEST_DATABASE_URL);
+    return;
+  }
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-test-pg-'));
+  await fs.chmod(directory, 0o755);
+  const server = await startEmbeddedPostgres(path.join(directory, 'postgres'));
+  project.provide('postgresUrl', server.url());
+  return async () => {
+    await server.stop();
+    await fs.rm(directory, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { deviceIdSchema, loginRequestSchema, updateUserRequestSchema } from './index.js';
+
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('loginRequestSchema', () => {
+  it('accepts a login and normalises the e-mail spacing', () => {
+    expect(loginRequestSchema.parse({ email: ' ana@concejo.gob.ar ', password: 'x' })).toEqual({
+      email: 'ana@concejo.gob.ar',
+      password: 'x',
+    });
+  });
+
+  it('explains in Spanish what is missing or wrong', () => {
+    expect(messages(loginRequestSchema.safeParse({}))).toEqual({
+      email: 'El email es obligatorio.',
+      password: 'La contraseña es obligatoria.',
+    });
+    expect(messages(loginRequestSchema.safeParse({ email: 'ana', password: '' }))).toEqual({
+      email: 'Ingresa un email válido.',
+      password: 'La contraseña es obligatoria.',
+    });
+  });
+});
+
+describe('updateUserRequestSchema', () => {
+  it('trims names and refuses blank or oversized ones', () => {
+    expect(updateUserRequestSchema.parse({ name: ' Ana ', last_name: 'Paz ' })).toEqual({ name: 'Ana', last_name: 'Paz' });
+    expect(messages(updateUserRequestSchema.safeParse({ name: ' ', last_name: 'x'.repeat(101) }))).toEqual({
+      name: 'El nombre es obligatorio.',
+      last_name: 'El apellido no puede superar los 100 caracteres.',
+    });
+  });
+});
+
+describe('deviceIdSchema', () => {
+  it('accepts a UUID and refuses anything that is not a plain identifier', () => {
+    expect(deviceIdSchema.safeParse('0b0c7a52-35a5-4b1c-9d6a-8f7f2a9c1e11').success).toBe(true);
+    expect(deviceIdSchema.safeParse('short').success).toBe(false);
+    expect(deviceIdSchema.safeParse('a b c d e f g h').success).toBe(false);
+    expect(deviceIdSchema.safeParse('x'.repeat(129)).success).toBe(false);
+  });
+});

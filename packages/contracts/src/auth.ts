@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { roleSchema } from './roles.js';
+
+export const emailSchema = z
+  .string({ error: 'El email es obligatorio.' })
+  .trim()
+  .min(1, { error: 'El email es obligatorio.' })
+  .max(254, { error: 'El email no puede superar los 254 caracteres.' })
+  .pipe(z.email({ error: 'Ingresa un email válido.' }));
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'La contraseña es obligatoria.' })
+    .min(1, { error: 'La contraseña es obligatoria.' })
+    .max(1024, { error: 'La contraseña no puede superar los 1024 caracteres.' }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** A browser-generated identifier; one token per device (spec 3: deviceId). */
+export const deviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'El identificador del dispositivo no es válido.' });
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  role: roleSchema,
+  user: z.object({
+    name: z.string(),
+    last_name: z.string(),
+    email_verified: z.boolean(),
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const userResponseSchema = z.object({
+  user: z.object({
+    name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+  }),
+  role: roleSchema,
+  email_verified: z.boolean(),
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+const personName = (field: string) =>
+  z
+    .string({ error: `El ${field} es obligatorio.` })
+    .trim()
+    .min(1, { error: `El ${field} es obligatorio.` })
+    .max(100, { error: `El ${field} no puede superar los 100 caracteres.` });
+
+export const updateUserRequestSchema = z.object({
+  name: personName('nombre'),
+  last_name: personName('apellido'),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const logoutResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The body of every error answer of the API (DESIGN.md section 5). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  requestId: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Messages the API answers with; the web app shows them as they come. */
+export const MESSAGES = {
+  unauthenticated: 'No autenticado.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  notFound: 'No se encontró el recurso solicitado.',
+  validation: 'Los datos enviados no son válidos.',
+  conflict: 'Otra persona modificó estos datos mientras los editabas. Recarga la página y vuelve a intentarlo.',
+  payloadTooLarge: 'El contenido enviado es demasiado grande.',
+  internal: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo más tarde.',
+  badCredentials: 'Email o contraseña incorrectos.',
+  missingDeviceId: 'Falta el identificador del dispositivo (encabezado Device-Id).',
+  tooManyLogins: (minutes: number) =>
+    `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+} as const;

@@ -1,0 +1,9 @@
+/** API paths, relative to API_BASE. Fixed by DESIGN.md section 5 so front end, tests and clients agree. */
+export const API_BASE = '/api/v1';
+
+export const API_PATHS = {
+  login: '/login',
+  logout: '/logout',
+  user: '/user',
+  site: '/public/site',
+} as const;
