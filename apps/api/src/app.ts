@@ -13,6 +13,7 @@ import { siteRoutes } from './modules/site/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -49,6 +50,7 @@ export async function buildApp({ config, db, clock = systemClock, logger }: AppD
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { auth });
+  await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db });
   await app.register(

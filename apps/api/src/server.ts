@@ -4,7 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { runMigrations } from './db/migrate.js';
-import { seedAccounts, DEMO_PASSWORD, DEMO_USERS, type SeedReport } from './db/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-accounts.js';
+import { seedAccounts, type SeedReport } from './db/seed.js';
 
 // Same relative place from src/ (tsx) and from dist/ (the bundle).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -1,7 +1,8 @@
 import { loadConfig } from '../config.js';
 import { connectDatabase } from './connect.js';
 import { runMigrations } from './migrate.js';
-import { DEMO_PASSWORD, seedAccounts } from './seed.js';
+import { DEMO_PASSWORD } from './demo-accounts.js';
+import { seedAccounts } from './seed.js';
 
 /**
  * `npm run db:seed -- --yes`: the first admin and, on a fresh database, the demo accounts. It asks

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { users } from './schema/index.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS, seedAccounts } from './seed.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.js';
+import { seedAccounts } from './seed.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { createTestDatabase } from '../test/harness.js';
 

@@ -51,7 +51,7 @@ describe('serving the built SPA', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/', '/api/v1/public/site', '/api/v1/user', '/assets/index-AbC123.js'])('are sent on %s', async (url) => {
+  it.each(['/', '/api/v1/public/site', '/api/v1/user', '/assets/index-AbC123.js', '/api/docs/'])('are sent on %s', async (url) => {
     const response = await ctx.app.inject({ url, headers: { accept: 'text/html' } });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");

@@ -71,7 +71,8 @@ describe('POST /login', () => {
 
   it('answers 422 naming Device-Id when the header is missing or malformed', async () => {
     const user = await buildUser(ctx.db);
-    for (const headers of [{}, { 'device-id': 'x' }, { 'device-id': '<script>alert(1)</script>' }]) {
+    const variants: Record<string, string>[] = [{}, { 'device-id': 'x' }, { 'device-id': '<script>alert(1)</script>' }];
+    for (const headers of variants) {
       const response = await postLogin({ email: user.email, password: user.password }, headers);
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ 'Device-Id': [MESSAGES.missingDeviceId] });

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: every test layer, in order, on a real PostgreSQL and a real Chromium.
+//   1. unit and API tests (Vitest: contracts, api against embedded PostgreSQL, web in jsdom);
+//   2. a production build;
+//   3. end-to-end tests (Playwright in Debian's Chromium against the built server).
+// Ends with one line "N passed, M failed". Under CI=true a missing browser fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, '.tmp', 'test-reports');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return true;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!ci && canInstall) {
+    console.log(`\nChromium not found at ${chromium}: installing Debian's chromium package...`);
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(chromium)) {
+      return true;
+    }
+  }
+  console.error(
+    `\nChromium is missing (${chromium}); the end-to-end tests need it.\n` +
+      `Install it with: sudo apt-get update && sudo apt-get install -y chromium\n` +
+      `(or set CHROMIUM_PATH to another Chromium binary).`,
+  );
+  return false;
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+// 1. Vitest
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+  counts.skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) {
+    counts.failed += report.numFailedTestSuites;
+  }
+}
+if (vitestStatus !== 0) problems.push('unit/API tests');
+
+// 2 and 3. Build, then the browser tests
+if (!ensureChromium()) {
+  counts.failed += 1;
+  problems.push('no Chromium for the end-to-end tests');
+} else if (run('npm', ['run', 'build']) !== 0) {
+  counts.failed += 1;
+  problems.push('build');
+} else {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  const status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  if (existsSync(playwrightReport)) {
+    const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    counts.passed += stats.expected + stats.flaky;
+    counts.failed += stats.unexpected;
+    counts.skipped += stats.skipped;
+  } else {
+    counts.failed += 1;
+  }
+  if (status !== 0) problems.push('end-to-end tests');
+}
+
+if (problems.length > 0 && counts.failed === 0) counts.failed = problems.length;
+console.log(`\n${problems.length ? `Failed: ${problems.join(', ')}` : 'All test layers passed.'}`);
+console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+process.exit(problems.length ? 1 : 0);
