@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores here; PostgreSQL and argon2 need their share.
+    maxWorkers: 2,
     projects: ['packages/contracts', 'apps/api', 'apps/web'],
   },
 });
