@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts';
+import { loginThroughForm } from './support/login';
+
+test.describe('logged out', () => {
+  test('the public navbar offers Home, Normativas, Orden del Día and Acceso a funcionarios', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation').first();
+    const toggle = nav.getByRole('button', { name: /navegación|menú/i });
+    if (await toggle.isVisible()) await toggle.click();
+    for (const name of ['Home', 'Normativas', 'Orden del Día', 'Acceso a funcionarios']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Acceso a funcionarios' }).click();
+    await expect(page).toHaveURL('/login');
+  });
+
+  for (const path of ['/admin', '/asesor-concejal/cargar-normativa', '/ejecutivo/resumen-sesion', '/cm/gestionar-noticias']) {
+    test(`the guard sends a visitor without a token from ${path} to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+    });
+  }
+
+  test('a client route survives a reload (the server answers index.html)', async ({ page }) => {
+    await page.goto('/normativas');
+    await page.reload();
+    await expect(page).toHaveURL('/normativas');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('/verified/error explains the failure', async ({ page }) => {
+    await page.goto('/verified/error');
+    await expect(page.getByText('Error en la verificación del email')).toBeVisible();
+  });
+
+  test('/password-reset without an email goes to /login', async ({ page }) => {
+    await page.goto('/password-reset/un-token');
+    await expect(page).toHaveURL('/login');
+  });
+});
+
+test.describe('logged in with the wrong role', () => {
+  test('the guard sends a cm away from /admin and a mesa away from /cm', async ({ page }) => {
+    await loginThroughForm(page, ACCOUNTS.cm);
+    await expect(page).toHaveURL('/cm');
+    await page.goto('/admin/gestionar-usuarios');
+    await expect(page).toHaveURL('/');
+
+    await loginThroughForm(page, ACCOUNTS.mesa);
+    await expect(page).toHaveURL('/asesor-concejal');
+    await page.goto('/cm');
+    await expect(page).toHaveURL('/');
+    await page.goto('/ejecutivo');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a staff member sees the panel link instead of Acceso a funcionarios on public pages', async ({ page }) => {
+    await loginThroughForm(page, ACCOUNTS.asesor);
+    await expect(page).toHaveURL('/asesor-concejal');
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Acceso a funcionarios' })).toHaveCount(0);
+    const toggle = page.getByRole('button', { name: /navegación|menú/i }).first();
+    if (await toggle.isVisible()) await toggle.click();
+    await page.getByRole('link', { name: 'Mi panel' }).click();
+    await expect(page).toHaveURL('/asesor-concejal');
+  });
+});
+
+test('an expired or revoked token sends the user to /login on the next call', async ({ page, request }) => {
+  await loginThroughForm(page, ACCOUNTS.asesor);
+  await expect(page).toHaveURL('/asesor-concejal');
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  // Revoke the token behind the page's back, as an expiry would.
+  await request.post('/api/v1/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.goto('/asesor-concejal/profile');
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
