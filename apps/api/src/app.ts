@@ -5,10 +5,18 @@ import pino from 'pino';
 import { API_BASE } from '@concejo/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import multipart from '@fastify/multipart';
 import { systemClock, type Clock } from './lib/clock.js';
+import { MAX_PDF_BYTES } from './lib/multipart.js';
+import { createUrlSigner } from './lib/signed-urls.js';
+import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createAuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
+import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
+import { createRegulationRepository } from './modules/regulations/repository.js';
+import { regulationRoutes } from './modules/regulations/routes.js';
+import { createRegulationService } from './modules/regulations/service.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -21,6 +29,8 @@ export interface AppDependencies {
   config: Config;
   db: Database;
   clock?: Clock;
+  /** Uploaded files; local disk under config.uploadsDir by default. */
+  storage?: Storage;
   /** The process's pino logger; without it the app logs at config.logLevel. */
   logger?: FastifyBaseLogger;
 }
@@ -29,7 +39,8 @@ export interface AppDependencies {
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole application; the server and the tests build it the same way. */
-export async function buildApp({ config, db, clock = systemClock, logger }: AppDependencies) {
+export async function buildApp({ config, db, clock = systemClock, logger, storage = createDiskStorage(config.uploadsDir) }: AppDependencies) {
+  if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
   const app = Fastify({
     loggerInstance: logger ?? pino({ level: config.logLevel }),
     genReqId: () => randomUUID(),
@@ -46,11 +57,26 @@ export async function buildApp({ config, db, clock = systemClock, logger }: AppD
   });
 
   const auth = createAuthService({ repository: createAuthRepository(db), clock, tokenTtlMs: config.tokenTtlMs });
+  const signer = createUrlSigner(config.appSecret);
+  const fileUrl = (key: string) => `${API_BASE}${FILES_PREFIX}/${key}`;
+  const regulations = createRegulationService({
+    repository: createRegulationRepository(db),
+    storage,
+    clock,
+    timeZone: config.council.timeZone,
+    log: app.log,
+    urls: {
+      publicPdf: fileUrl,
+      // Process PDFs are staff-only: a link valid for 15 minutes.
+      privatePdf: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
+    },
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
+  await app.register(multipart, { limits: { fileSize: MAX_PDF_BYTES, files: 4, fields: 400, parts: 500 } });
 
   await app.register(healthRoutes, { db });
   await app.register(
@@ -61,6 +87,8 @@ export async function buildApp({ config, db, clock = systemClock, logger }: AppD
       });
       await api.register(authRoutes, { auth });
       await api.register(siteRoutes, { config });
+      await api.register(regulationRoutes, { regulations });
+      await api.register(fileRoutes, { storage, signer, clock });
     },
     { prefix: API_BASE },
   );

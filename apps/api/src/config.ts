@@ -39,6 +39,7 @@ const envSchema = z
     TRUST_PROXY: booleanFlag(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
+    APP_SECRET: optionalString.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -77,6 +78,9 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    /** Signs private file links; without APP_SECRET the server keeps a generated one in DATA_DIR. */
+    appSecret: env.APP_SECRET,
+    uploadsDir: path.join(dataDir, 'uploads'),
   };
 }
 
@@ -95,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const variable = issue.path.join('.') || 'entorno';
         const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-        const shown = value === undefined ? 'sin valor' : /PASSWORD|URL/.test(variable) ? 'valor oculto' : `"${value}"`;
+        const shown = value === undefined ? 'sin valor' : /PASSWORD|URL|SECRET/.test(variable) ? 'valor oculto' : `"${value}"`;
         return `${variable} (${shown}): ${issue.message}`;
       }),
     );
@@ -105,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration tests build apps with: only what a test needs to change. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' }),
+    ...overrides,
+  };
 }

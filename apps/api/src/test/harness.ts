@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { testConfig, type Config } from '../config.js';
@@ -11,6 +14,8 @@ export interface TestContext {
   app: App;
   db: Database;
   clock: TestClock;
+  /** Where this app's uploads go: a temporary folder removed by close(). */
+  uploadsDir: string;
   close: () => Promise<void>;
 }
 
@@ -29,14 +34,17 @@ export class TestClock implements Clock {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ config: testConfig(overrides), db, clock });
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-test-uploads-'));
+  const app = await buildApp({ config: testConfig({ uploadsDir, ...overrides }), db, clock });
   return {
     app,
     db,
     clock,
+    uploadsDir,
     close: async () => {
       await app.close();
       await db.$client.end();
+      await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { AUTHOR_TYPES, DEM_TYPES, REGULATION_STATES, REGULATION_TYPES } from '@concejo/contracts';
+import { users } from './users.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const regulationTypeEnum = pgEnum('regulation_type', REGULATION_TYPES);
+export const demTypeEnum = pgEnum('dem_type', DEM_TYPES);
+export const authorTypeEnum = pgEnum('author_type', AUTHOR_TYPES);
+export const regulationStateEnum = pgEnum('regulation_state', REGULATION_STATES);
+
+/** Cargo N°: the registry entry number, given by the server on creation, never reused. */
+export const cargoSequence = pgSequence('regulation_cargo_seq', { startWith: 1 });
+
+export const regulations = pgTable(
+  'regulations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cargo: integer('cargo')
+      .notNull()
+      .default(sql`nextval('regulation_cargo_seq')`),
+    type: regulationTypeEnum('type').notNull(),
+    demType: demTypeEnum('dem_type'),
+    /** The official number, given on approval; unique per type. */
+    number: integer('number'),
+    subject: text('subject').notNull(),
+    state: regulationStateEnum('state').notNull(),
+    authorType: authorTypeEnum('author_type'),
+    /** Storage keys of the PDFs. */
+    pdfProcess: text('pdf_process'),
+    pdfApproved: text('pdf_approved'),
+    isOld: boolean('is_old').notNull().default(false),
+    /** Bumped by every save; a save made from an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
+    searchDocument: tsvector('search_document'),
+  },
+  (table) => [
+    uniqueIndex('regulations_cargo_key').on(table.cargo),
+    uniqueIndex('regulations_type_number_key').on(table.type, table.number),
+    index('regulations_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('regulations_number_idx').on(table.number),
+    index('regulations_search_idx').using('gin', table.searchDocument),
+    index('regulations_subject_trgm_idx').using('gin', sql`${table.subject} gin_trgm_ops`),
+  ],
+);
+
+export const regulationAuthors = pgTable(
+  'regulation_authors',
+  {
+    regulationId: integer('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.regulationId, table.position] }),
+    index('regulation_authors_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+export const regulationKeywords = pgTable(
+  'regulation_keywords',
+  {
+    regulationId: integer('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    word: text('word').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.regulationId, table.position] })],
+);
+
+/** `modifierId` modifies `modifiedId`. */
+export const regulationLinks = pgTable(
+  'regulation_links',
+  {
+    modifierId: integer('modifier_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    modifiedId: integer('modified_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.modifierId, table.modifiedId] }),
+    index('regulation_links_modified_idx').on(table.modifiedId),
+  ],
+);
+
+/** The modification history: one row per changed field or per list item added or removed. */
+export const regulationModifications = pgTable(
+  'regulation_modifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    regulationId: integer('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    nameCell: text('name_cell').notNull(),
+    oldCell: text('old_cell'),
+    newCell: text('new_cell'),
+  },
+  (table) => [index('regulation_modifications_regulation_idx').on(table.regulationId, table.id)],
+);

@@ -1,0 +1,64 @@
+import type { Modification, RegulationDetail, StaffRegulationListItem } from '@concejo/contracts';
+import type { AuthUser } from '../../plugins/auth.js';
+import { regulationPolicy } from './policy.js';
+import type { RegulationRow } from './repository.js';
+
+export interface FileUrls {
+  /** Public, cacheable URL of an approved or old regulation's PDF. */
+  publicPdf(key: string): string;
+  /** Short-lived signed URL of a process PDF (staff only). */
+  privatePdf(key: string): string;
+}
+
+export function presentListItem(
+  row: RegulationRow,
+  related: { authors: string[]; keywords: string[] },
+  user: AuthUser,
+  urls: FileUrls,
+): StaffRegulationListItem {
+  return {
+    id: row.id,
+    type: row.type,
+    dem_type: row.demType,
+    number: row.number,
+    cargo: row.cargo,
+    subject: row.subject,
+    created_at: row.createdAt.toISOString(),
+    state: row.state,
+    author_type: row.authorType,
+    authors: related.authors.map((name) => ({ name })),
+    keywords: related.keywords.map((word) => ({ word })),
+    pdf_process: row.pdfProcess ? urls.privatePdf(row.pdfProcess) : null,
+    pdf_approved: row.pdfApproved ? urls.publicPdf(row.pdfApproved) : null,
+    is_old: row.isOld ? 1 : 0,
+    can: {
+      update: regulationPolicy.canUpdate(user, row),
+      delete: regulationPolicy.canDelete(user, row),
+      details: regulationPolicy.canSeeDetails(user, row),
+    },
+  };
+}
+
+export function presentDetail(
+  item: StaffRegulationListItem,
+  row: RegulationRow,
+  links: { modified: RegulationDetail['regulations_modified']; modifying: RegulationDetail['regulations_that_modify'] },
+  history: { id: number; createdAt: Date; nameCell: string; oldCell: string | null; newCell: string | null; userName: string | null; userLastName: string | null }[],
+): RegulationDetail {
+  return {
+    ...item,
+    version: row.version,
+    regulations_modified: links.modified,
+    regulations_that_modify: links.modifying,
+    modifications: history.map(
+      (entry): Modification => ({
+        id: entry.id,
+        user: entry.userName !== null ? { name: entry.userName, last_name: entry.userLastName ?? '' } : null,
+        updated_at: entry.createdAt.toISOString(),
+        name_cell: entry.nameCell,
+        old_cell: entry.oldCell,
+        new_cell: entry.newCell,
+      }),
+    ),
+  };
+}

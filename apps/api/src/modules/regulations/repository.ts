@@ -1,0 +1,292 @@
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AuthorType, DemType, RegulationState, RegulationType, StaffRegulationQuery } from '@concejo/contracts';
+import { canHaveLinks, REGULATION_TYPES } from '@concejo/contracts';
+import type { Database } from '../../db/client.js';
+import {
+  regulationAuthors,
+  regulationKeywords,
+  regulationLinks,
+  regulationModifications,
+  regulations,
+  users,
+} from '../../db/schema/index.js';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+export type RegulationRow = typeof regulations.$inferSelect;
+
+export interface RegulationValues {
+  type: RegulationType;
+  demType: DemType | null;
+  number: number | null;
+  subject: string;
+  state: RegulationState;
+  authorType: AuthorType | null;
+  pdfProcess: string | null;
+  pdfApproved: string | null;
+  isOld: boolean;
+  createdBy: number | null;
+  createdAt: Date;
+}
+
+export interface HistoryEntry {
+  nameCell: string;
+  oldCell: string | null;
+  newCell: string | null;
+}
+
+/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The unaccented, Spanish-stemmed query the search index understands. */
+export function textQuery(text: string): SQL {
+  return sql`websearch_to_tsquery('spanish', unaccent(${text}))`;
+}
+
+export function createRegulationRepository(db: Database) {
+  const repository = {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    async insert(tx: Tx, values: RegulationValues): Promise<RegulationRow> {
+      const [row] = await tx.insert(regulations).values(values).returning();
+      return row!;
+    },
+
+    async update(tx: Tx, id: number, values: Partial<RegulationValues>, now: Date): Promise<void> {
+      await tx
+        .update(regulations)
+        .set({ ...values, updatedAt: now, version: sql`${regulations.version} + 1` })
+        .where(eq(regulations.id, id));
+    },
+
+    async lock(tx: Tx, id: number): Promise<RegulationRow | undefined> {
+      const [row] = await tx.select().from(regulations).where(eq(regulations.id, id)).for('update');
+      return row;
+    },
+
+    async find(id: number, client: Db = db): Promise<RegulationRow | undefined> {
+      const [row] = await client.select().from(regulations).where(eq(regulations.id, id));
+      return row;
+    },
+
+    async replaceAuthors(tx: Tx, id: number, names: readonly string[]): Promise<void> {
+      await tx.delete(regulationAuthors).where(eq(regulationAuthors.regulationId, id));
+      if (names.length) {
+        await tx.insert(regulationAuthors).values(names.map((name, position) => ({ regulationId: id, position, name })));
+      }
+    },
+
+    async replaceKeywords(tx: Tx, id: number, words: readonly string[]): Promise<void> {
+      await tx.delete(regulationKeywords).where(eq(regulationKeywords.regulationId, id));
+      if (words.length) {
+        await tx.insert(regulationKeywords).values(words.map((word, position) => ({ regulationId: id, position, word })));
+      }
+    },
+
+    /** Sets the norms this one modifies and the ones that modify it. */
+    async replaceLinks(tx: Tx, id: number, links: { modifies?: readonly number[]; modifiedBy?: readonly number[] }) {
+      if (links.modifies) {
+        await tx.delete(regulationLinks).where(eq(regulationLinks.modifierId, id));
+        if (links.modifies.length) {
+          await tx.insert(regulationLinks).values(links.modifies.map((modifiedId) => ({ modifierId: id, modifiedId })));
+        }
+      }
+      if (links.modifiedBy) {
+        await tx.delete(regulationLinks).where(eq(regulationLinks.modifiedId, id));
+        if (links.modifiedBy.length) {
+          await tx.insert(regulationLinks).values(links.modifiedBy.map((modifierId) => ({ modifierId, modifiedId: id })));
+        }
+      }
+    },
+
+    /** Rebuilds the search document from the subject and keywords (unaccented, Spanish stemming). */
+    async refreshSearchDocument(tx: Tx, id: number): Promise<void> {
+      await tx.execute(sql`
+        update regulations r set search_document =
+          setweight(to_tsvector('spanish', unaccent(r.subject)), 'A') ||
+          setweight(to_tsvector('spanish', unaccent(coalesce(
+            (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), ''))), 'B')
+        where r.id = ${id}`);
+    },
+
+    async addHistory(tx: Tx, id: number, userId: number, now: Date, entries: readonly HistoryEntry[]): Promise<void> {
+      if (entries.length) {
+        await tx
+          .insert(regulationModifications)
+          .values(entries.map((entry) => ({ ...entry, regulationId: id, userId, createdAt: now })));
+      }
+    },
+
+    async fullNameOf(userId: number): Promise<string> {
+      const [row] = await db.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+      return row ? `${row.name} ${row.lastName}`.trim() : '';
+    },
+
+    async delete(tx: Tx, id: number): Promise<void> {
+      await tx.delete(regulations).where(eq(regulations.id, id));
+    },
+
+    async findByTypeAndNumber(type: RegulationType, number: number, exceptId?: number, client: Db = db) {
+      const [row] = await client
+        .select({ id: regulations.id, cargo: regulations.cargo })
+        .from(regulations)
+        .where(and(eq(regulations.type, type), eq(regulations.number, number), exceptId ? ne(regulations.id, exceptId) : undefined));
+      return row;
+    },
+
+    /** Of the given ids, the ones that exist, with what decides whether they can be linked. */
+    async findLinkable(ids: readonly number[], client: Db = db) {
+      if (!ids.length) return [];
+      return client
+        .select({ id: regulations.id, type: regulations.type, demType: regulations.demType })
+        .from(regulations)
+        .where(inArray(regulations.id, [...ids]));
+    },
+
+    async authorsOf(ids: readonly number[], client: Db = db) {
+      return groupBy(
+        ids.length
+          ? await client
+              .select({ id: regulationAuthors.regulationId, value: regulationAuthors.name })
+              .from(regulationAuthors)
+              .where(inArray(regulationAuthors.regulationId, [...ids]))
+              .orderBy(asc(regulationAuthors.position))
+          : [],
+      );
+    },
+
+    async keywordsOf(ids: readonly number[], client: Db = db) {
+      return groupBy(
+        ids.length
+          ? await client
+              .select({ id: regulationKeywords.regulationId, value: regulationKeywords.word })
+              .from(regulationKeywords)
+              .where(inArray(regulationKeywords.regulationId, [...ids]))
+              .orderBy(asc(regulationKeywords.position))
+          : [],
+      );
+    },
+
+    async linksOf(id: number, client: Db = db) {
+      const ref = { id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject };
+      const modified = await client
+        .select(ref)
+        .from(regulationLinks)
+        .innerJoin(regulations, eq(regulations.id, regulationLinks.modifiedId))
+        .where(eq(regulationLinks.modifierId, id))
+        .orderBy(asc(regulations.type), asc(regulations.number));
+      const modifying = await client
+        .select(ref)
+        .from(regulationLinks)
+        .innerJoin(regulations, eq(regulations.id, regulationLinks.modifierId))
+        .where(eq(regulationLinks.modifiedId, id))
+        .orderBy(asc(regulations.type), asc(regulations.number));
+      return { modified, modifying };
+    },
+
+    async historyOf(id: number, client: Db = db) {
+      return client
+        .select({
+          id: regulationModifications.id,
+          createdAt: regulationModifications.createdAt,
+          nameCell: regulationModifications.nameCell,
+          oldCell: regulationModifications.oldCell,
+          newCell: regulationModifications.newCell,
+          userName: users.name,
+          userLastName: users.lastName,
+        })
+        .from(regulationModifications)
+        .leftJoin(users, eq(users.id, regulationModifications.userId))
+        .where(eq(regulationModifications.regulationId, id))
+        .orderBy(desc(regulationModifications.id));
+    },
+
+    /** One page of the staff list, newest first, with every filter of spec 2.5.1. */
+    async list(query: StaffRegulationQuery, options: { perPage: number; timeZone: string }) {
+      const where = and(...staffFilters(query, options.timeZone));
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(regulations).where(where);
+      const rows = await db
+        .select()
+        .from(regulations)
+        .where(where)
+        .orderBy(desc(regulations.createdAt), desc(regulations.id))
+        .limit(options.perPage)
+        .offset((query.page - 1) * options.perPage);
+      return { rows, total };
+    },
+
+    /** Candidates for the modifies / modified-by pickers: linkable norms whose subject or number matches. */
+    async related(search: string, options: { type?: RegulationType; exceptId?: number }) {
+      const linkableTypes = REGULATION_TYPES.filter((type) => canHaveLinks(type, 'decree'));
+      const number = /^\d{1,8}$/.test(search) ? Number(search) : undefined;
+      return db
+        .select({ id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject })
+        .from(regulations)
+        .where(
+          and(
+            inArray(regulations.type, linkableTypes),
+            or(
+              ne(regulations.type, 'dem-message'),
+              inArray(regulations.demType, ['decree', 'ordinance']),
+            ),
+            options.type ? eq(regulations.type, options.type) : undefined,
+            options.exceptId ? ne(regulations.id, options.exceptId) : undefined,
+            or(
+              sql`${regulations.searchDocument} @@ ${textQuery(search)}`,
+              sql`${regulations.subject} ilike ${likePattern(search)}`,
+              number !== undefined ? eq(regulations.number, number) : undefined,
+            ),
+          ),
+        )
+        .orderBy(desc(regulations.createdAt))
+        .limit(20);
+    },
+  };
+  return repository;
+}
+
+export type RegulationRepository = ReturnType<typeof createRegulationRepository>;
+
+function staffFilters(query: StaffRegulationQuery, timeZone: string): (SQL | undefined)[] {
+  const filters: (SQL | undefined)[] = [];
+  if (query.search) {
+    filters.push(
+      or(
+        sql`${regulations.searchDocument} @@ ${textQuery(query.search)}`,
+        sql`${regulations.subject} ilike ${likePattern(query.search)}`,
+        sql`exists (select 1 from ${regulationKeywords} k where k.regulation_id = ${regulations.id} and k.word ilike ${likePattern(query.search)})`,
+      ),
+    );
+  }
+  if (query.numberSearch) {
+    const number = /^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : -1;
+    filters.push(eq(regulations.number, number));
+  }
+  if (query.type) filters.push(eq(regulations.type, query.type));
+  if (query.state) filters.push(eq(regulations.state, query.state));
+  if (query.author_type) filters.push(eq(regulations.authorType, query.author_type));
+  if (query.author) {
+    filters.push(
+      sql`exists (select 1 from ${regulationAuthors} a where a.regulation_id = ${regulations.id} and a.name ilike ${likePattern(query.author)})`,
+    );
+  }
+  // Calendar days in the council's time zone, both inclusive.
+  if (query.from) filters.push(sql`${regulations.createdAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
+  if (query.to) filters.push(sql`${regulations.createdAt} < ((${query.to}::date + 1)::timestamp at time zone ${timeZone})`);
+  return filters;
+}
+
+function groupBy(rows: { id: number; value: string }[]): Map<number, string[]> {
+  const map = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = map.get(row.id);
+    if (list) list.push(row.value);
+    else map.set(row.id, [row.value]);
+  }
+  return map;
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  regulationDetailSchema,
+  relatedRegulationListSchema,
+  relatedRegulationQuerySchema,
+  staffRegulationListSchema,
+  staffRegulationQuerySchema,
+} from '@concejo/contracts';
+import { readMultipartForm } from '../../lib/multipart.js';
+import type { RegulationService } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const PDF_TOO_LARGE = 'El PDF supera el tamaño máximo de 20 MB.';
+
+export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {
+  /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
+  app.get(
+    '/regulations',
+    {
+      config: { access: 'regulations.read' },
+      schema: { tags: ['regulations'], querystring: staffRegulationQuerySchema, response: { 200: staffRegulationListSchema, ...errors } },
+    },
+    async (request) => regulations.list(request.user!, request.query),
+  );
+
+  /** Candidates for the modifies / modified-by pickers (at least 3 characters). 200; 401; 403; 422. */
+  app.get(
+    '/regulations/related',
+    {
+      config: { access: 'regulations.read' },
+      schema: { tags: ['regulations'], querystring: relatedRegulationQuerySchema, response: { 200: relatedRegulationListSchema, ...errors } },
+    },
+    async (request) => regulations.related(request.query),
+  );
+
+  /** One regulation with authors, keywords, PDFs, both link lists and its history. 200; 401; 403; 404. */
+  app.get(
+    '/regulations/:id',
+    {
+      config: { access: 'regulations.read' },
+      schema: { tags: ['regulations'], params: idParams, response: { 200: regulationDetailSchema, ...errors } },
+    },
+    async (request) => regulations.detail(request.user!, request.params.id),
+  );
+
+  /** Registers a regulation (multipart, spec 3). 201; 401; 403 a field the role may not set; 413; 422. */
+  app.post(
+    '/regulations',
+    {
+      config: { access: 'regulations.create' },
+      schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { fileFields: ['pdf_process', 'pdf_approved'], tooLargeMessage: PDF_TOO_LARGE });
+      return reply.status(201).send(await regulations.create(request.user!, form));
+    },
+  );
+
+  /**
+   * Modifies a regulation: PDFs (a file, or an empty value to remove), `changes` (JSON of the changed
+   * fields) and the `version` edited. 200; 401; 403; 404; 409 someone saved in between; 413; 422.
+   */
+  app.post(
+    '/regulations/:id',
+    {
+      config: { access: 'regulations.update' },
+      schema: {
+        tags: ['regulations'],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: regulationDetailSchema, 409: errorBodySchema, 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, { fileFields: ['pdf_process', 'pdf_approved'], tooLargeMessage: PDF_TOO_LARGE });
+      return regulations.update(request.user!, request.params.id, form);
+    },
+  );
+
+  /** Loads an old regulation: date, type, DEM sub-type, number, keywords and its PDF. 201; 401; 403; 413; 422. */
+  app.post(
+    '/old-regulations',
+    {
+      config: { access: 'oldRegulations.create' },
+      schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { fileFields: ['pdf'], tooLargeMessage: PDF_TOO_LARGE });
+      return reply.status(201).send(await regulations.createOld(request.user!, form));
+    },
+  );
+
+  /** Deletes an old regulation and its PDF. 200; 401; 403 (also for a regulation that is not old); 404. */
+  app.delete(
+    '/old-regulations/:id',
+    {
+      config: { access: 'oldRegulations.delete' },
+      schema: { tags: ['regulations'], params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
+    async (request) => {
+      await regulations.deleteOld(request.user!, request.params.id);
+      return { message: 'Normativa eliminada correctamente.' };
+    },
+  );
+};

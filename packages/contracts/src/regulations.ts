@@ -1,0 +1,243 @@
+import { z } from 'zod';
+
+export const REGULATION_TYPES = ['correspondence', 'dem-message', 'declaration', 'decree', 'minute', 'ordinance', 'resolution'] as const;
+export const regulationTypeSchema = z.enum(REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' });
+export type RegulationType = z.infer<typeof regulationTypeSchema>;
+
+export const REGULATION_TYPE_LABELS: Record<RegulationType, string> = {
+  ordinance: 'Ordenanza',
+  resolution: 'Resolución',
+  decree: 'Decreto',
+  declaration: 'Declaración',
+  minute: 'Minuta',
+  'dem-message': 'Mensaje del DEM',
+  correspondence: 'Correspondencia',
+};
+
+/** The types the public search offers (DESIGN.md section 6). */
+export const PUBLIC_REGULATION_TYPES = ['ordinance', 'resolution', 'decree', 'declaration'] as const satisfies readonly RegulationType[];
+
+export const DEM_TYPES = ['message', 'decree', 'ordinance'] as const;
+export const demTypeSchema = z.enum(DEM_TYPES, { error: 'Debe seleccionar el Tipo de normativa del DEM.' });
+export type DemType = z.infer<typeof demTypeSchema>;
+export const DEM_TYPE_LABELS: Record<DemType, string> = { message: 'Mensaje', decree: 'Decreto', ordinance: 'Ordenanza' };
+
+export const AUTHOR_TYPES = ['particular', 'concejal', 'DEM'] as const;
+export const authorTypeSchema = z.enum(AUTHOR_TYPES, { error: 'El tipo de autor no es válido.' });
+export type AuthorType = z.infer<typeof authorTypeSchema>;
+export const AUTHOR_TYPE_LABELS: Record<AuthorType, string> = { particular: 'Particular', concejal: 'Concejal', DEM: 'DEM' };
+
+export const REGULATION_STATES = ['process', 'approved'] as const;
+export const regulationStateSchema = z.enum(REGULATION_STATES, { error: 'El estado no es válido.' });
+export type RegulationState = z.infer<typeof regulationStateSchema>;
+export const REGULATION_STATE_LABELS: Record<RegulationState, string> = { process: 'En proceso', approved: 'Aprobado' };
+
+/** Messages of spec section 5, as the product shows them. */
+export const REGULATION_MESSAGES = {
+  pdfOnly: '❌ Solo se permiten archivos PDF.',
+  pdfRequired: '❌ Debe seleccionar un archivo PDF.',
+  approvedPdfRequired: 'Debe subir el PDF de la normativa aprobada.',
+  demTypeRequired: 'Debe seleccionar el Tipo de normativa del DEM.',
+  concejalAuthorOnly: "Como concejal, solo puede crear regulaciones con el tipo de autor 'concejal'.",
+  numberRequired: 'Debe ingresar el número de la normativa.',
+  numberAndPdfRequired: 'Debe ingresar el número de la normativa y el pdf aprobado.',
+  created: 'Normativa creada correctamente.',
+  modified: 'Normativa modificada correctamente.',
+  deleted: 'Normativa eliminada correctamente.',
+  confirmDelete: '¿Estás seguro de que deseas eliminar esta normativa?',
+  listError: 'Error al obtener las normativas.',
+  detailError: 'Error al obtener la normativa.',
+  noData: 'No se encontraron datos.',
+  noResults: 'No se encontraron resultados.',
+} as const;
+
+/**
+ * Which author types a regulation of each type may have (spec 4, "Author type follows type").
+ * The first one is the default the forms pick.
+ */
+export const AUTHOR_TYPES_BY_TYPE: Record<RegulationType, readonly AuthorType[]> = {
+  'dem-message': ['DEM'],
+  correspondence: ['particular'],
+  declaration: ['concejal'],
+  minute: ['concejal'],
+  resolution: ['concejal'],
+  ordinance: ['concejal', 'DEM'],
+  decree: ['concejal', 'DEM'],
+};
+
+/** Whether a regulation of this type (and DEM sub-type) can modify or be modified by others. */
+export function canHaveLinks(type: RegulationType, demType?: DemType | null): boolean {
+  if (type === 'ordinance' || type === 'resolution' || type === 'decree') return true;
+  return type === 'dem-message' && (demType === 'decree' || demType === 'ordinance');
+}
+
+/** Whether approving a regulation of this type needs the approved PDF (spec 5). */
+export function needsApprovedPdf(type: RegulationType, demType?: DemType | null): boolean {
+  if (type === 'correspondence') return false;
+  if (type === 'dem-message') return demType === 'decree' || demType === 'ordinance';
+  return true;
+}
+
+export const regulationNumberSchema = z.coerce
+  .number({ error: 'El número debe ser un entero positivo.' })
+  .int({ error: 'El número debe ser un entero positivo.' })
+  .min(1, { error: 'El número debe ser un entero positivo.' })
+  .max(99_999_999, { error: 'El número es demasiado grande.' });
+
+/** A list item (author or keyword): trimmed, not empty, bounded. */
+const listItem = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `Cada ${what} debe tener texto.` })
+    .max(200, { error: `Cada ${what} puede tener hasta 200 caracteres.` });
+
+/** Trimmed, without empties, without repeats (case-insensitive), order kept. */
+export function cleanList(items: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim().replace(/\s+/g, ' ');
+    const key = item.toLocaleLowerCase('es');
+    if (item && !seen.has(key)) {
+      seen.add(key);
+      result.push(item);
+    }
+  }
+  return result;
+}
+
+const idList = z.array(z.coerce.number().int().positive(), { error: 'La lista de normas no es válida.' }).max(200);
+
+export const subjectSchema = z
+  .string({ error: 'El tema es obligatorio.' })
+  .trim()
+  .min(1, { error: 'El tema es obligatorio.' })
+  .max(2000, { error: 'El tema puede tener hasta 2000 caracteres.' });
+
+/** The text fields of POST /regulations (multipart; the PDFs travel as files beside them). */
+export const createRegulationFieldsSchema = z.object({
+  creation_date: z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }).optional(),
+  type: regulationTypeSchema,
+  dem_type: demTypeSchema.optional(),
+  number: regulationNumberSchema.optional(),
+  author_type: authorTypeSchema.optional(),
+  authors: z.array(listItem('autor')).max(50, { error: 'Hasta 50 autores.' }).default([]).transform(cleanList),
+  state: regulationStateSchema.default('process'),
+  keywords: z.array(listItem('palabra clave')).max(50, { error: 'Hasta 50 palabras clave.' }).default([]).transform(cleanList),
+  subject: subjectSchema,
+  modifies: idList.default([]),
+  modified_by: idList.default([]),
+});
+export type CreateRegulationFields = z.infer<typeof createRegulationFieldsSchema>;
+
+/** `changes` of POST /regulations/:id: only the fields that changed. */
+export const regulationChangesSchema = z
+  .strictObject(
+    {
+    created_at: z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }),
+    dem_type: demTypeSchema.nullable(),
+    number: regulationNumberSchema.nullable(),
+    author_type: authorTypeSchema,
+    authors: z.array(listItem('autor')).max(50).transform(cleanList),
+    state: regulationStateSchema,
+    keywords: z.array(listItem('palabra clave')).max(50).transform(cleanList),
+    subject: subjectSchema,
+    modifies: idList,
+    modified_by: idList,
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Hay campos que no se pueden modificar.' : undefined) },
+  )
+  .partial();
+export type RegulationChanges = z.infer<typeof regulationChangesSchema>;
+
+export const oldRegulationFieldsSchema = z.object({
+  date: z.iso.date({ error: 'La fecha no es válida.' }),
+  type: regulationTypeSchema,
+  dem_type: demTypeSchema.optional(),
+  number: regulationNumberSchema,
+  keywords: z.array(listItem('palabra clave')).max(50).default([]).transform(cleanList),
+});
+export type OldRegulationFields = z.infer<typeof oldRegulationFieldsSchema>;
+
+const dateFilter = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
+
+export const staffRegulationQuerySchema = z.object({
+  page: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(200).optional(),
+  numberSearch: z.string().trim().max(20).optional(),
+  type: z.union([regulationTypeSchema, z.literal('minutes').transform(() => 'minute' as const)]).optional().or(z.literal('').transform(() => undefined)),
+  state: regulationStateSchema.optional().or(z.literal('').transform(() => undefined)),
+  author_type: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const match = AUTHOR_TYPES.find((authorType) => authorType.toLowerCase() === value.toLowerCase());
+      if (!match) ctx.addIssue({ code: 'custom', message: 'El tipo de autor no es válido.' });
+      return match;
+    }),
+  author: z.string().trim().max(200).optional(),
+  from: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+  to: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+});
+export type StaffRegulationQuery = z.infer<typeof staffRegulationQuerySchema>;
+
+const regulationRef = z.object({ id: z.number(), type: regulationTypeSchema, number: z.number().nullable(), subject: z.string() });
+export type RegulationRef = z.infer<typeof regulationRef>;
+
+export const staffRegulationListItemSchema = z.object({
+  id: z.number(),
+  type: regulationTypeSchema,
+  dem_type: demTypeSchema.nullable(),
+  number: z.number().nullable(),
+  cargo: z.number(),
+  subject: z.string(),
+  created_at: z.string(),
+  state: regulationStateSchema,
+  author_type: authorTypeSchema.nullable(),
+  authors: z.array(z.object({ name: z.string() })),
+  keywords: z.array(z.object({ word: z.string() })),
+  pdf_process: z.string().nullable(),
+  pdf_approved: z.string().nullable(),
+  is_old: z.union([z.literal(0), z.literal(1)]),
+  /** What this user may do with it, computed by the API's policy; the UI only reads it. */
+  can: z.object({ update: z.boolean(), delete: z.boolean(), details: z.boolean() }),
+});
+export type StaffRegulationListItem = z.infer<typeof staffRegulationListItemSchema>;
+
+export const staffRegulationListSchema = z.object({
+  current_page: z.number(),
+  data: z.array(staffRegulationListItemSchema),
+  total: z.number(),
+  per_page: z.number(),
+  last_page: z.number(),
+  userName: z.string(),
+});
+export type StaffRegulationList = z.infer<typeof staffRegulationListSchema>;
+
+export const modificationSchema = z.object({
+  id: z.number(),
+  user: z.object({ name: z.string(), last_name: z.string() }).nullable(),
+  updated_at: z.string(),
+  name_cell: z.string(),
+  old_cell: z.string().nullable(),
+  new_cell: z.string().nullable(),
+});
+export type Modification = z.infer<typeof modificationSchema>;
+
+export const regulationDetailSchema = staffRegulationListItemSchema.extend({
+  version: z.number(),
+  regulations_modified: z.array(regulationRef),
+  regulations_that_modify: z.array(regulationRef),
+  modifications: z.array(modificationSchema),
+});
+export type RegulationDetail = z.infer<typeof regulationDetailSchema>;
+
+export const relatedRegulationQuerySchema = z.object({
+  search: z.string().trim().min(3, { error: 'La búsqueda necesita al menos 3 caracteres.' }).max(200),
+  type: regulationTypeSchema.optional(),
+  id: z.coerce.number().int().positive().optional(),
+  rule: z.literal('modified-by').optional(),
+});
+export const relatedRegulationListSchema = z.array(regulationRef);
