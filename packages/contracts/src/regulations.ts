@@ -115,13 +115,16 @@ export const subjectSchema = z
   .min(1, { error: 'El tema es obligatorio.' })
   .max(2000, { error: 'El tema puede tener hasta 2000 caracteres.' });
 
+/** Multipart forms send an empty string for a field left blank. */
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
 /** The text fields of POST /regulations (multipart; the PDFs travel as files beside them). */
 export const createRegulationFieldsSchema = z.object({
-  creation_date: z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }).optional(),
+  creation_date: z.preprocess(emptyAsMissing, z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }).optional()),
   type: regulationTypeSchema,
-  dem_type: demTypeSchema.optional(),
-  number: regulationNumberSchema.optional(),
-  author_type: authorTypeSchema.optional(),
+  dem_type: z.preprocess(emptyAsMissing, demTypeSchema.optional()),
+  number: z.preprocess(emptyAsMissing, regulationNumberSchema.optional()),
+  author_type: z.preprocess(emptyAsMissing, authorTypeSchema.optional()),
   authors: z.array(listItem('autor')).max(50, { error: 'Hasta 50 autores.' }).default([]).transform(cleanList),
   state: regulationStateSchema.default('process'),
   keywords: z.array(listItem('palabra clave')).max(50, { error: 'Hasta 50 palabras clave.' }).default([]).transform(cleanList),
@@ -154,7 +157,7 @@ export type RegulationChanges = z.infer<typeof regulationChangesSchema>;
 export const oldRegulationFieldsSchema = z.object({
   date: z.iso.date({ error: 'La fecha no es válida.' }),
   type: regulationTypeSchema,
-  dem_type: demTypeSchema.optional(),
+  dem_type: z.preprocess(emptyAsMissing, demTypeSchema.optional()),
   number: regulationNumberSchema,
   keywords: z.array(listItem('palabra clave')).max(50).default([]).transform(cleanList),
 });

@@ -27,6 +27,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       return send(422, { message: Object.values(errors).flat()[0] ?? MESSAGES.validation, errors });
     }
+    if (isInvalidTextError(error)) {
+      // A NUL byte or broken UTF-8 in some text field: PostgreSQL refuses it, the client gets a 422.
+      return send(422, { message: 'El texto enviado contiene caracteres no válidos.' });
+    }
     if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(500, { message: MESSAGES.internal });
@@ -49,3 +53,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(500, { message: MESSAGES.internal });
   });
 });
+
+function isInvalidTextError(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
