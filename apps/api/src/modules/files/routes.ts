@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_BASE } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
@@ -42,7 +43,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
         schema: { hide: true, params: fileParams, querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }) },
       },
       async (request, reply) => {
-        const path = `${FILES_PREFIX}/${folder}/${request.params.name}`;
+        const path = `${API_BASE}${FILES_PREFIX}/${folder}/${request.params.name}`;
         if (!signer.verify(path, request.query.expires, request.query.signature, clock.now())) {
           throw new Forbidden('El enlace al archivo venció o no es válido. Vuelve a abrir la normativa.');
         }
