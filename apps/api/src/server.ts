@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-accounts.js';
 import { seedAccounts, type SeedReport } from './db/seed.js';
 import { readOrCreateSecret } from './lib/secret-file.js';
+import { createDiskStorage } from './lib/storage.js';
 
 // Same relative place from src/ (tsx) and from dist/ (the bundle).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(connection.db);
-    const report = await seedAccounts(connection.db, config);
+    const report = await seedAccounts(connection.db, config, createDiskStorage(config.uploadsDir));
     // Printed before anything else can fail: a generated password is never shown again.
     printAccounts(report);
     const appSecret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, '.app-secret')));
@@ -80,6 +81,7 @@ function printAccounts(report: SeedReport): void {
     lines.push(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}):`);
     for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(10)} ${user.email}`);
   }
+  if (report.demoRegulations) lines.push('', `Se cargaron ${report.demoRegulations} normativas de demostración.`);
   if (lines.length) printBox(lines);
 }
 

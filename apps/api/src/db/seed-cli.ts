@@ -3,6 +3,7 @@ import { connectDatabase } from './connect.js';
 import { runMigrations } from './migrate.js';
 import { DEMO_PASSWORD } from './demo-accounts.js';
 import { seedAccounts } from './seed.js';
+import { createDiskStorage } from '../lib/storage.js';
 
 /**
  * `npm run db:seed -- --yes`: the first admin and, on a fresh database, the demo accounts. It asks
@@ -15,7 +16,8 @@ if (!process.argv.includes('--yes')) {
 const connection = await connectDatabase(loadConfig());
 try {
   await runMigrations(connection.db);
-  const report = await seedAccounts(connection.db, loadConfig());
+  const config = loadConfig();
+  const report = await seedAccounts(connection.db, config, createDiskStorage(config.uploadsDir));
   if (report.generatedAdmin) console.log(`Administrador: ${report.generatedAdmin.email} / ${report.generatedAdmin.password}`);
   if (report.demoUsers) console.log(`${report.demoUsers} cuentas de demostración (contraseña ${DEMO_PASSWORD}).`);
   if (!report.generatedAdmin && !report.demoUsers) console.log('La base ya tenía usuarios: no se cargó nada.');

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { createDiskStorage } from '../lib/storage.js';
 import type { Database } from './client.js';
-import { users } from './schema/index.js';
+import { regulationLinks, regulations, users } from './schema/index.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.js';
 import { seedAccounts } from './seed.js';
 import { verifyPassword } from '../lib/passwords.js';
@@ -30,6 +34,24 @@ describe('seedAccounts', () => {
     expect(await verifyPassword(admin.passwordHash, report.generatedAdmin!.password)).toBe(true);
     const concejal = rows.find((row) => row.email === DEMO_USERS.find((demo) => demo.role === 'concejal')!.email)!;
     expect(await verifyPassword(concejal.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('loads a demo registry with PDFs and links when given the file storage', async () => {
+    const other = await freshDatabase();
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-seed-'));
+    try {
+      const report = await seedAccounts(other, { admin: undefined, demoData: true }, createDiskStorage(folder));
+      expect(report.demoRegulations).toBeGreaterThanOrEqual(24);
+      const all = await other.select().from(regulations);
+      expect(new Set(all.map((row) => row.type)).size).toBe(7);
+      expect(all.filter((row) => row.isOld)).toHaveLength(3);
+      expect(all.filter((row) => row.state === 'approved' && !row.pdfApproved)).toEqual([]);
+      expect(await other.select().from(regulationLinks)).toHaveLength(2);
+      const [found] = await other.execute(sql`select count(*)::int as n from regulations where search_document @@ websearch_to_tsquery('spanish', unaccent('circulacion camiones'))`).then((result) => result.rows);
+      expect(found).toEqual({ n: 1 });
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('adds nothing on the next start', async () => {

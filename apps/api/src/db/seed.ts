@@ -4,7 +4,9 @@ import type { Role } from '@concejo/contracts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.js';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
+import type { Storage } from '../lib/storage.js';
 import type { Database } from './client.js';
+import { seedDemoRegulations } from './demo-regulations.js';
 import { users } from './schema/index.js';
 
 export interface SeedReport {
@@ -12,14 +14,20 @@ export interface SeedReport {
   generatedAdmin?: { email: string; password: string };
   createdAdmin?: string;
   demoUsers: number;
+  demoRegulations?: number;
 }
 
 /**
  * Makes sure the council can log in: the admin of ADMIN_EMAIL/ADMIN_PASSWORD when given (created if
  * missing, never overwritten), otherwise on a fresh database a demo admin with a generated password;
- * with demo data on, a fresh database also gets one account per role.
+ * with demo data on, a fresh database also gets one account per role and, given the file storage, a
+ * demo registry of regulations.
  */
-export async function seedAccounts(db: Database, config: Pick<Config, 'admin' | 'demoData'>): Promise<SeedReport> {
+export async function seedAccounts(
+  db: Database,
+  config: Pick<Config, 'admin' | 'demoData'>,
+  storage?: Storage,
+): Promise<SeedReport> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
   const fresh = total === 0;
   const report: SeedReport = { demoUsers: 0 };
@@ -42,6 +50,7 @@ export async function seedAccounts(db: Database, config: Pick<Config, 'admin' | 
       await insertUser(db, demo, DEMO_PASSWORD, { verified: true });
     }
     report.demoUsers = DEMO_USERS.length;
+    if (storage) report.demoRegulations = await seedDemoRegulations(db, storage);
   }
   return report;
 }

@@ -1,0 +1,94 @@
+import type { AuthorType, DemType, RegulationState, RegulationType } from '@concejo/contracts';
+import { minimalPdf } from '../lib/minimal-pdf.js';
+import type { Storage } from '../lib/storage.js';
+import { createRegulationRepository } from '../modules/regulations/repository.js';
+import { FOLDERS } from '../modules/regulations/service.js';
+import type { Database } from './client.js';
+
+interface DemoRegulation {
+  type: RegulationType;
+  demType?: DemType;
+  number?: number;
+  state: RegulationState;
+  authorType: AuthorType;
+  authors: string[];
+  keywords: string[];
+  subject: string;
+  daysAgo: number;
+  modifies?: number[];
+  old?: boolean;
+}
+
+const CONCEJALES = ['Ana Rodríguez', 'Carlos Benítez', 'María Laura Sosa', 'Jorge Quiroga', 'Valeria Ledesma', 'Raúl Ortiz'];
+const c = (index: number) => CONCEJALES[index % CONCEJALES.length]!;
+
+/** A living registry for a newcomer: approved norms, projects in process, DEM messages, notes, old norms. */
+const DEMO: DemoRegulation[] = [
+  { type: 'ordinance', number: 2845, state: 'approved', authorType: 'concejal', authors: [c(0), c(1)], keywords: ['tránsito', 'camiones'], subject: 'Regula la circulación de camión pesado en el casco urbano', daysAgo: 400 },
+  { type: 'ordinance', number: 2846, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['presupuesto', 'tasas'], subject: 'Ordenanza fiscal e impositiva para el ejercicio 2026', daysAgo: 380 },
+  { type: 'ordinance', number: 2847, state: 'approved', authorType: 'concejal', authors: [c(2)], keywords: ['ambiente', 'arbolado'], subject: 'Plan municipal de arbolado urbano y protección de especies nativas', daysAgo: 350 },
+  { type: 'ordinance', number: 2851, state: 'approved', authorType: 'concejal', authors: [c(3)], keywords: ['tránsito', 'estacionamiento'], subject: 'Modifica los horarios de carga y descarga en la zona céntrica', daysAgo: 300, modifies: [0] },
+  { type: 'ordinance', number: 2860, state: 'approved', authorType: 'concejal', authors: [c(4), c(5)], keywords: ['salud', 'adicciones'], subject: 'Crea el programa municipal de prevención de adicciones en escuelas', daysAgo: 260 },
+  { type: 'ordinance', number: 2872, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['obras', 'pavimento'], subject: 'Aprueba el plan de pavimentación de los barrios Norte y San Martín', daysAgo: 220 },
+  { type: 'ordinance', number: 2880, state: 'approved', authorType: 'concejal', authors: [c(1)], keywords: ['residuos', 'reciclaje'], subject: 'Separación en origen de residuos sólidos urbanos', daysAgo: 180 },
+  { type: 'ordinance', number: 2891, state: 'approved', authorType: 'concejal', authors: [c(0)], keywords: ['tránsito', 'ciclovías'], subject: 'Red de ciclovías seguras en avenidas principales', daysAgo: 120, modifies: [3] },
+  { type: 'resolution', number: 612, state: 'approved', authorType: 'concejal', authors: [c(2)], keywords: ['cultura'], subject: 'Declara de interés municipal el Festival del Río', daysAgo: 330 },
+  { type: 'resolution', number: 618, state: 'approved', authorType: 'concejal', authors: [c(4)], keywords: ['educación'], subject: 'Solicita al DEM la reparación del techo de la Escuela N° 4', daysAgo: 240 },
+  { type: 'resolution', number: 625, state: 'approved', authorType: 'concejal', authors: [c(5)], keywords: ['deporte'], subject: 'Reconoce a las deportistas locales campeonas provinciales de hockey', daysAgo: 150 },
+  { type: 'resolution', number: 631, state: 'approved', authorType: 'concejal', authors: [c(3)], keywords: ['seguridad', 'iluminación'], subject: 'Pide informes sobre el alumbrado público en el barrio Las Flores', daysAgo: 60 },
+  { type: 'decree', number: 88, state: 'approved', authorType: 'concejal', authors: [c(0)], keywords: ['sesiones'], subject: 'Fija el calendario de sesiones ordinarias del período 2026', daysAgo: 310 },
+  { type: 'decree', number: 91, state: 'approved', authorType: 'concejal', authors: [c(1)], keywords: ['personal'], subject: 'Designa personal administrativo del Concejo Deliberante', daysAgo: 200 },
+  { type: 'declaration', number: 140, state: 'approved', authorType: 'concejal', authors: [c(2)], keywords: ['memoria'], subject: 'Adhiere al Día Nacional de la Memoria por la Verdad y la Justicia', daysAgo: 250 },
+  { type: 'declaration', number: 146, state: 'approved', authorType: 'concejal', authors: [c(4)], keywords: ['malvinas'], subject: 'Homenaje a los veteranos y caídos en la Guerra de Malvinas', daysAgo: 235 },
+  { type: 'minute', state: 'process', authorType: 'concejal', authors: [c(3)], keywords: ['transporte'], subject: 'Solicita frecuencias nocturnas en la línea 2 de colectivos', daysAgo: 40 },
+  { type: 'ordinance', state: 'process', authorType: 'concejal', authors: [c(5), c(0)], keywords: ['animales'], subject: 'Proyecto de castración gratuita y masiva de mascotas', daysAgo: 30 },
+  { type: 'ordinance', state: 'process', authorType: 'concejal', authors: [c(1)], keywords: ['comercio', 'ferias'], subject: 'Proyecto de regulación de ferias francas y mercados de productores', daysAgo: 21 },
+  { type: 'resolution', state: 'process', authorType: 'concejal', authors: [c(2)], keywords: ['inundaciones'], subject: 'Proyecto de pedido de limpieza de desagües pluviales', daysAgo: 14 },
+  { type: 'ordinance', state: 'process', authorType: 'concejal', authors: [c(4)], keywords: ['accesibilidad'], subject: 'Proyecto de rampas accesibles en todas las esquinas del centro', daysAgo: 9 },
+  { type: 'dem-message', demType: 'ordinance', state: 'process', authorType: 'DEM', authors: ['DEM'], keywords: ['presupuesto'], subject: 'Mensaje del DEM con el proyecto de presupuesto 2027', daysAgo: 12 },
+  { type: 'dem-message', demType: 'decree', state: 'process', authorType: 'DEM', authors: ['DEM'], keywords: ['emergencia'], subject: 'Eleva decreto de emergencia hídrica para su convalidación', daysAgo: 8 },
+  { type: 'dem-message', demType: 'message', state: 'process', authorType: 'DEM', authors: ['DEM'], keywords: ['informe'], subject: 'Informe de gestión del primer semestre', daysAgo: 5 },
+  { type: 'correspondence', state: 'process', authorType: 'particular', authors: ['Asociación Vecinal Barrio Norte'], keywords: ['reclamo'], subject: 'Nota por el estado de la plaza San Martín', daysAgo: 6 },
+  { type: 'correspondence', state: 'process', authorType: 'particular', authors: ['Cooperadora Escuela N° 4'], keywords: ['educación'], subject: 'Solicita subsidio para el comedor escolar', daysAgo: 4 },
+  { type: 'correspondence', state: 'process', authorType: 'particular', authors: ['Bomberos Voluntarios'], keywords: ['seguridad'], subject: 'Invitación al acto aniversario del cuartel', daysAgo: 2 },
+  { type: 'ordinance', number: 1502, state: 'approved', authorType: 'concejal', authors: [], keywords: ['tasas', 'alumbrado'], subject: '', daysAgo: 9000, old: true },
+  { type: 'ordinance', number: 1610, state: 'approved', authorType: 'concejal', authors: [], keywords: ['código de edificación'], subject: '', daysAgo: 8000, old: true },
+  { type: 'decree', number: 12, state: 'approved', authorType: 'concejal', authors: [], keywords: ['reglamento interno'], subject: '', daysAgo: 7000, old: true },
+];
+
+/** Loads the demo registry on a fresh database, with a small real PDF for each norm. */
+export async function seedDemoRegulations(db: Database, storage: Storage, now = new Date()): Promise<number> {
+  const repository = createRegulationRepository(db);
+  const created: number[] = [];
+  for (const demo of DEMO) {
+    const createdAt = new Date(now.getTime() - demo.daysAgo * 86_400_000);
+    const title = demo.old ? `Normativa histórica N° ${demo.number}` : demo.subject;
+    const text = [title, '', `Fecha: ${createdAt.toLocaleDateString('es-AR')}`, `Autores: ${demo.authors.join(', ') || '-'}`, `Palabras clave: ${demo.keywords.join(', ')}`];
+    const approvedPdf = demo.state === 'approved' ? await storage.put(FOLDERS.approved, 'pdf', minimalPdf(text)) : null;
+    const processPdf = !demo.old && demo.type !== 'correspondence' ? await storage.put(FOLDERS.process, 'pdf', minimalPdf(['Proyecto', ...text])) : null;
+    const id = await repository.transaction(async (tx) => {
+      const row = await repository.insert(tx, {
+        type: demo.type,
+        demType: demo.demType ?? null,
+        number: demo.number ?? null,
+        subject: demo.subject,
+        state: demo.state,
+        authorType: demo.old ? null : demo.authorType,
+        pdfProcess: processPdf,
+        pdfApproved: approvedPdf,
+        isOld: demo.old ?? false,
+        createdBy: null,
+        createdAt,
+      });
+      await repository.replaceAuthors(tx, row.id, demo.authors);
+      await repository.replaceKeywords(tx, row.id, demo.keywords);
+      if (demo.modifies?.length) {
+        await repository.replaceLinks(tx, row.id, { modifies: demo.modifies.map((index) => created[index]!) });
+      }
+      await repository.refreshSearchDocument(tx, row.id);
+      return row.id;
+    });
+    created.push(id);
+  }
+  return created.length;
+}
