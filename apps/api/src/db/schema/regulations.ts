@@ -57,7 +57,6 @@ export const regulations = pgTable(
     index('regulations_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
     index('regulations_number_idx').on(table.number),
     index('regulations_search_idx').using('gin', table.searchDocument),
-    index('regulations_subject_trgm_idx').using('gin', sql`${table.subject} gin_trgm_ops`),
   ],
 );
 
@@ -72,7 +71,8 @@ export const regulationAuthors = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.regulationId, table.position] }),
-    index('regulation_authors_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    // f_unaccent: an IMMUTABLE wrapper of unaccent (migration 0002), so that the index can use it.
+    index('regulation_authors_name_trgm_idx').using('gin', sql`f_unaccent(${table.name}) gin_trgm_ops`),
   ],
 );
 

@@ -41,9 +41,16 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The unaccented, Spanish-stemmed query the search index understands. */
-export function textQuery(text: string): SQL {
-  return sql`websearch_to_tsquery('spanish', unaccent(${text}))`;
+/**
+ * What a person typed, as a query on the search document: every word must match, as a word or as the
+ * start of one ("arbol" finds "arbolado"), without accents and with Spanish stemming ("camiones" finds
+ * "camión"). Only letters and digits reach to_tsquery, so its syntax cannot be injected. Undefined
+ * when nothing searchable was typed.
+ */
+export function textQuery(text: string): SQL | undefined {
+  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
+  if (!words?.length) return undefined;
+  return sql`to_tsquery('spanish', unaccent(${words.map((word) => `${word}:*`).join(' & ')}))`;
 }
 
 export function createRegulationRepository(db: Database) {
@@ -224,6 +231,7 @@ export function createRegulationRepository(db: Database) {
     async related(search: string, options: { type?: RegulationType; exceptId?: number }) {
       const linkableTypes = REGULATION_TYPES.filter((type) => canHaveLinks(type, 'decree'));
       const number = /^\d{1,8}$/.test(search) ? Number(search) : undefined;
+      const words = textQuery(search);
       return db
         .select({ id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject })
         .from(regulations)
@@ -237,8 +245,7 @@ export function createRegulationRepository(db: Database) {
             options.type ? eq(regulations.type, options.type) : undefined,
             options.exceptId ? ne(regulations.id, options.exceptId) : undefined,
             or(
-              sql`${regulations.searchDocument} @@ ${textQuery(search)}`,
-              sql`${regulations.subject} ilike ${likePattern(search)}`,
+              words ? sql`${regulations.searchDocument} @@ ${words}` : sql`false`,
               number !== undefined ? eq(regulations.number, number) : undefined,
             ),
           ),
@@ -254,15 +261,8 @@ export type RegulationRepository = ReturnType<typeof createRegulationRepository>
 
 function staffFilters(query: StaffRegulationQuery, timeZone: string): (SQL | undefined)[] {
   const filters: (SQL | undefined)[] = [];
-  if (query.search) {
-    filters.push(
-      or(
-        sql`${regulations.searchDocument} @@ ${textQuery(query.search)}`,
-        sql`${regulations.subject} ilike ${likePattern(query.search)}`,
-        sql`exists (select 1 from ${regulationKeywords} k where k.regulation_id = ${regulations.id} and k.word ilike ${likePattern(query.search)})`,
-      ),
-    );
-  }
+  const search = query.search ? textQuery(query.search) : undefined;
+  if (search) filters.push(sql`${regulations.searchDocument} @@ ${search}`);
   if (query.numberSearch) {
     const number = /^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : -1;
     filters.push(eq(regulations.number, number));
@@ -272,7 +272,7 @@ function staffFilters(query: StaffRegulationQuery, timeZone: string): (SQL | und
   if (query.author_type) filters.push(eq(regulations.authorType, query.author_type));
   if (query.author) {
     filters.push(
-      sql`exists (select 1 from ${regulationAuthors} a where a.regulation_id = ${regulations.id} and a.name ilike ${likePattern(query.author)})`,
+      sql`exists (select 1 from ${regulationAuthors} a where a.regulation_id = ${regulations.id} and f_unaccent(a.name) ilike f_unaccent(${likePattern(query.author)}))`,
     );
   }
   // Calendar days in the council's time zone, both inclusive.
