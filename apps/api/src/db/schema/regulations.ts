@@ -54,7 +54,8 @@ export const regulations = pgTable(
   (table) => [
     uniqueIndex('regulations_cargo_key').on(table.cargo),
     uniqueIndex('regulations_type_number_key').on(table.type, table.number),
-    index('regulations_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (nulls first), the list's order.
+    index('regulations_created_at_idx').on(table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
     index('regulations_search_idx').using('gin', table.searchDocument),
   ],
