@@ -1,0 +1,18 @@
+import Container from 'react-bootstrap/Container';
+import { DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
+
+export function SiteFooter() {
+  const site = useSite();
+  const councilName = site.data?.council_name ?? DEFAULT_COUNCIL_NAME;
+  return (
+    <footer className="site-footer mt-auto">
+      <Container className="py-4 d-flex flex-column flex-md-row justify-content-between gap-2">
+        <p className="mb-0">
+          <span className="fw-semibold">{councilName}</span>
+          {site.data && ` · ${site.data.town_name}, ${site.data.town_region}`}
+        </p>
+        <p className="mb-0">© {new Date().getFullYear()} · Sitio oficial</p>
+      </Container>
+    </footer>
+  );
+}

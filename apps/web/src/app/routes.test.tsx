@@ -1,0 +1,138 @@
+import type { Panel } from '@concejo/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { paths } from '../lib/paths';
+import { jsonResponse, logInAs, renderRoutes } from '../test/render-routes';
+import { PANEL_PAGES } from './panel-pages';
+import { routes } from './routes';
+
+// Spec 2.2, copied as written there.
+const SPEC_CHILD_PATHS: Record<Panel, string[]> = {
+  '/admin': [
+    '',
+    'cargar-orden-dia',
+    'cargar-normativa',
+    'cargar-normativa-antigua',
+    'modificar-normativa/:id',
+    'detalles/:id',
+    'gestionar-usuarios',
+    'registrar-usuario',
+    'profile',
+    'resumen-sesion',
+    'resumen-sesion/:id',
+  ],
+  '/asesor-concejal': [
+    '',
+    'cargar-orden-dia',
+    'cargar-normativa',
+    'modificar-normativa/:id',
+    'detalles/:id',
+    'profile',
+    'resumen-sesion',
+    'resumen-sesion/:id',
+  ],
+  '/ejecutivo': ['', 'cargar-normativa', 'detalles/:id', 'profile', 'resumen-sesion'],
+  '/cm': ['', 'cargar-banner', 'gestionar-noticias', 'cargar-noticia', 'cargar-contactos', 'profile'],
+};
+
+const ROLE_OF: Record<Panel, 'admin' | 'asesor' | 'ejecutivo' | 'cm'> = {
+  '/admin': 'admin',
+  '/asesor-concejal': 'asesor',
+  '/ejecutivo': 'ejecutivo',
+  '/cm': 'cm',
+};
+
+function stubApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.endsWith('/user')
+        ? jsonResponse({ user: { name: 'Diego', last_name: 'Pereyra', email: 'diego@concejo.test' }, role: 'ejecutivo', email_verified: false })
+        : jsonResponse({ council_name: 'Concejo Deliberante de Villa del Parque', town_name: 'Villa del Parque', town_region: 'Buenos Aires' }),
+    ),
+  );
+}
+
+describe('the route table', () => {
+  it.each(Object.entries(SPEC_CHILD_PATHS) as [Panel, string[]][])('gives %s exactly the child paths of spec 2.2', (panel, expected) => {
+    expect(PANEL_PAGES[panel].map((page) => paths.panel[page].path)).toEqual(expected);
+  });
+
+  it.each(['/', '/normativas', '/ver-orden-dia', '/forgot-password', '/noticia/7', '/password-reset/abc?email=a%40b.ar'])(
+    'shows the public page %s as under construction, inside the public layout',
+    async (path) => {
+      stubApi();
+      renderRoutes(routes, { initialEntries: [path] });
+      expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+      expect(screen.getByRole('main')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    },
+  );
+
+  for (const [panel, childPaths] of Object.entries(SPEC_CHILD_PATHS) as [Panel, string[]][]) {
+    it.each(childPaths.filter((child) => child !== 'profile'))(`opens ${panel}/%s for its role, inside the staff layout`, async (child) => {
+      stubApi();
+      logInAs(ROLE_OF[panel]);
+      const url = child === '' ? panel : `${panel}/${child.replace(':id', '42')}`;
+      renderRoutes(routes, { initialEntries: [url] });
+      expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();
+    });
+  }
+
+  it('shows the read-only profile inside a panel', async () => {
+    stubApi();
+    logInAs('ejecutivo');
+    renderRoutes(routes, { initialEntries: ['/ejecutivo/profile'] });
+    expect(await screen.findByText('diego@concejo.test')).toBeInTheDocument();
+    expect(screen.getByText('Ejecutivo', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Pereyra')).toBeInTheDocument();
+    expect(screen.getByText('No')).toBeInTheDocument();
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+  });
+
+  it('sends /password-reset without an email to /login', async () => {
+    stubApi();
+    const { router } = renderRoutes(routes, { initialEntries: ['/password-reset/abc'] });
+    expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('answers an unknown path with the 404 page and a way home', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/no-existe'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers Acceso a funcionarios when logged out and Mi panel to staff', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/'] });
+    expect(await screen.findByRole('link', { name: 'Acceso a funcionarios' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Mi panel' })).not.toBeInTheDocument();
+  });
+
+  it('offers staff a link to their panel instead of the login', async () => {
+    stubApi();
+    logInAs('mesa');
+    renderRoutes(routes, { initialEntries: ['/'] });
+    expect(await screen.findByRole('link', { name: 'Mi panel' })).toHaveAttribute('href', '/asesor-concejal');
+    expect(screen.queryByRole('link', { name: 'Acceso a funcionarios' })).not.toBeInTheDocument();
+  });
+
+  it('offers a citizen account the avatar menu with Perfil and Cerrar Sesión', async () => {
+    stubApi();
+    logInAs('user', { name: 'Juan', lastName: 'Pérez' });
+    const { user } = renderRoutes(routes, { initialEntries: ['/'] });
+    await user.click(await screen.findByRole('button', { name: /Juan Pérez/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Perfil', 'Cerrar Sesión']);
+    expect(screen.getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('link', { name: 'Mi panel' })).not.toBeInTheDocument();
+  });
+
+  it("shows the council's name from the server in the navbar", async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/'] });
+    expect(await screen.findByRole('link', { name: /Concejo Deliberante de Villa del Parque/ })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,66 @@
+import { PANELS, type Panel } from '@concejo/contracts';
+import type { RouteObject } from 'react-router';
+import { Loading } from '../components/loading';
+import { UnderConstruction } from '../components/under-construction';
+import { ProfilePage } from '../features/account';
+import { loadLoginPage, PasswordResetPage, VerifiedPage } from '../features/auth';
+import { paths, type PanelPage } from '../lib/paths';
+import { RequirePanel, RequireSession } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { PANEL_PAGES } from './panel-pages';
+import { NotFoundPage } from './pages/not-found-page';
+import { RouteErrorPage } from './pages/route-error-page';
+
+// Staff code (the panel layout, its menu and later its pages) is loaded only when a panel is opened.
+const loadStaffLayout = async () => ({ Component: (await import('./layouts/staff-layout')).StaffLayout });
+
+function panelPageRoute(page: PanelPage): RouteObject {
+  const Component = page === 'profile' ? ProfilePage : UnderConstruction;
+  return page === 'root' ? { index: true, Component } : { path: paths.panel[page].path, Component };
+}
+
+function panelRoutes(panel: Panel): RouteObject {
+  return {
+    path: panel,
+    element: <RequirePanel panel={panel} />,
+    children: [
+      {
+        lazy: loadStaffLayout,
+        children: [...PANEL_PAGES[panel].map(panelPageRoute), { path: '*', Component: NotFoundPage }],
+      },
+    ],
+  };
+}
+
+/** The route table of spec 2.1 (public) and 2.2 (protected groups). */
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: () => <Loading />,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          { index: true, Component: UnderConstruction },
+          { path: paths.regulations.path, Component: UnderConstruction },
+          { path: paths.dayOrders.path, Component: UnderConstruction },
+          { path: paths.login.path, lazy: loadLoginPage },
+          { path: paths.forgotPassword.path, Component: UnderConstruction },
+          { path: paths.passwordReset.path, Component: PasswordResetPage },
+          { path: paths.verified.path, Component: VerifiedPage },
+          { path: paths.news.path, Component: UnderConstruction },
+          {
+            path: paths.profile.path,
+            element: (
+              <RequireSession>
+                <ProfilePage />
+              </RequireSession>
+            ),
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      ...PANELS.map(panelRoutes),
+    ],
+  },
+];

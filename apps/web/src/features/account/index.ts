@@ -1,0 +1,2 @@
+export { ProfilePage } from './pages/profile-page';
+export { useSendVerificationEmail } from './api/send-verification-email';

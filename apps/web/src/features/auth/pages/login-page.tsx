@@ -1,0 +1,83 @@
+import { homeAfterLogin, loginRequestSchema, type LoginRequest } from '@concejo/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../../components/toast/use-toast';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLogin } from '../api/login';
+import { loginErrorMessage } from '../login-error-message';
+
+export function LoginPage() {
+  useDocumentTitle('Acceso a funcionarios');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const handleLogin = handleSubmit((credentials) => {
+    login.mutate(credentials, {
+      onSuccess: (response) => navigate(homeAfterLogin(response.role), { replace: true }),
+      onError: (error) => toast.error(loginErrorMessage(error)),
+    });
+  });
+
+  return (
+    <div className="auth-page mx-auto py-4">
+      <Card className="shadow-sm">
+        <Card.Body className="p-4">
+          <h1 className="h3 mb-4 text-center">Iniciar sesión</h1>
+          <Form noValidate onSubmit={handleLogin}>
+            <Form.Group className="mb-3" controlId="login-email">
+              <Form.Label>Email</Form.Label>
+              <Form.Control
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                isInvalid={!!errors.email}
+                aria-invalid={!!errors.email}
+                aria-describedby={errors.email ? 'login-email-error' : undefined}
+                {...register('email')}
+              />
+              <Form.Control.Feedback type="invalid" id="login-email-error">
+                {errors.email?.message}
+              </Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group className="mb-3" controlId="login-password">
+              <Form.Label>Contraseña</Form.Label>
+              <Form.Control
+                type="password"
+                autoComplete="current-password"
+                isInvalid={!!errors.password}
+                aria-invalid={!!errors.password}
+                aria-describedby={errors.password ? 'login-password-error' : undefined}
+                {...register('password')}
+              />
+              <Form.Control.Feedback type="invalid" id="login-password-error">
+                {errors.password?.message}
+              </Form.Control.Feedback>
+            </Form.Group>
+            <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
+              {login.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              Ingresar
+            </Button>
+          </Form>
+          <p className="mt-3 mb-0 text-center">
+            <Link to={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</Link>
+          </p>
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}

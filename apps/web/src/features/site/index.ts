@@ -1,0 +1,1 @@
+export { DEFAULT_COUNCIL_NAME, useSite } from './api/get-site';

@@ -1,0 +1,118 @@
+import { API_BASE, errorBodySchema } from '@concejo/contracts';
+import { getSession } from './session';
+
+/** The API answered with an error status; the body follows DESIGN.md section 5. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** Validation messages keyed by field (422); empty otherwise. */
+  readonly errors: Record<string, string[]>;
+  readonly requestId: string | null;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, requestId: string | null = null) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+    this.requestId = requestId;
+  }
+}
+
+/** No answer arrived at all: the server is down, the connection dropped or the request was blocked. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(cause: unknown) {
+    super('No response from the server.', { cause });
+  }
+}
+
+/** Anything that can check an answer's shape: the zod schemas of @concejo/contracts fit. */
+export type ResponseParser<T> = { parse(data: unknown): T };
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A FormData goes as multipart; anything else as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  schema?: ResponseParser<T>;
+};
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    // Empty filters are left out so that the server sees them as absent, not as "match the empty string".
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const fallbackRequestId = response.headers.get('x-request-id');
+  let data: unknown = null;
+  try {
+    data = await response.json();
+  } catch {
+    // A proxy's HTML page or an empty body: keep the status, there is no message to show.
+  }
+  const body = errorBodySchema.safeParse(data);
+  if (!body.success) return new ApiError(response.status, '', {}, fallbackRequestId);
+  return new ApiError(response.status, body.data.message, body.data.errors ?? {}, body.data.requestId);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * The only place that talks to the API. Adds the bearer token of the stored session, turns error
+ * answers into ApiError and missing answers into NetworkError. It never shows messages nor navigates:
+ * callers (and the QueryClient for 401) decide what the user sees.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  const token = getSession()?.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set('Content-Type', 'application/json');
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled request (TanStack Query aborts stale ones) is not a network failure.
+    if (isAbort(error)) throw error;
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  const data: unknown = response.status === 204 ? undefined : await response.json();
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+type MethodOptions<T> = Omit<RequestOptions<T>, 'method'>;
+
+export const apiClient = {
+  get: <T>(path: string, options?: MethodOptions<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, options?: MethodOptions<T>) => apiRequest<T>(path, { ...options, method: 'POST' }),
+  put: <T>(path: string, options?: MethodOptions<T>) => apiRequest<T>(path, { ...options, method: 'PUT' }),
+  patch: <T>(path: string, options?: MethodOptions<T>) => apiRequest<T>(path, { ...options, method: 'PATCH' }),
+  delete: <T>(path: string, options?: MethodOptions<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

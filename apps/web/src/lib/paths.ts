@@ -1,0 +1,53 @@
+import type { Panel } from '@concejo/contracts';
+
+type Id = string | number;
+
+const segment = (value: Id) => encodeURIComponent(String(value));
+
+/** A page inside a staff panel; the same child path exists under several panels (spec 2.2). */
+function panelPage(path: string) {
+  return { path, getHref: (base: Panel) => `${base}/${path}` };
+}
+
+function panelPageWithId(path: string) {
+  return { path: `${path}/:id`, getHref: (base: Panel, id: Id) => `${base}/${path}/${segment(id)}` };
+}
+
+/**
+ * Every route of the web app (spec 2.1 and 2.2). Routes are declared and links are built from this
+ * table only, so that a path changes in one place.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  regulations: { path: '/normativas', getHref: () => '/normativas' },
+  dayOrders: { path: '/ver-orden-dia', getHref: () => '/ver-orden-dia' },
+  login: { path: '/login', getHref: () => '/login' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  passwordReset: {
+    path: '/password-reset/:token',
+    getHref: (token: string, email: string) => `/password-reset/${segment(token)}?${new URLSearchParams({ email })}`,
+  },
+  verified: { path: '/verified/:status', getHref: (status: string) => `/verified/${segment(status)}` },
+  news: { path: '/noticia/:id', getHref: (id: Id) => `/noticia/${segment(id)}` },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  panel: {
+    /** The panel's home: the regulation list, or the banners for cm. */
+    root: { path: '', getHref: (base: Panel) => base },
+    dayOrderCreate: panelPage('cargar-orden-dia'),
+    regulationCreate: panelPage('cargar-normativa'),
+    oldRegulationCreate: panelPage('cargar-normativa-antigua'),
+    regulationEdit: panelPageWithId('modificar-normativa'),
+    regulationDetails: panelPageWithId('detalles'),
+    usersManage: panelPage('gestionar-usuarios'),
+    userRegister: panelPage('registrar-usuario'),
+    profile: panelPage('profile'),
+    sessionSummaries: panelPage('resumen-sesion'),
+    sessionSummary: panelPageWithId('resumen-sesion'),
+    bannerCreate: panelPage('cargar-banner'),
+    newsManage: panelPage('gestionar-noticias'),
+    newsCreate: panelPage('cargar-noticia'),
+    contactsUpload: panelPage('cargar-contactos'),
+  },
+} as const;
+
+export type PanelPage = keyof typeof paths.panel;
