@@ -44,9 +44,16 @@ describe('serving the built SPA', () => {
     },
   );
 
-  it('does not answer a missing asset with index.html', async () => {
-    const response = await ctx.app.inject({ url: '/assets/missing-123.js', headers: { accept: 'text/html' } });
+  it('answers a page request from any client, whatever it accepts', async () => {
+    const response = await ctx.app.inject({ url: '/ver-orden-dia', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it.each(['/assets/missing-123.js', '/robots.txt', '/favicon.ico'])('answers the missing file %s with 404, not index.html', async (url) => {
+    const response = await ctx.app.inject({ url, headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
   });
 });
 

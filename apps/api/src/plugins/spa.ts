@@ -35,11 +35,15 @@ export const spaPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
   });
 });
 
+/** A page of the SPA: a GET outside the API and the assets whose last segment is not a file name. */
 function wantsPage(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
-    !request.url.startsWith(`${API_BASE}/`) &&
-    !request.url.startsWith('/assets/') &&
-    (request.headers.accept ?? '').includes('text/html')
+    !pathname.startsWith(`${API_BASE}/`) &&
+    pathname !== API_BASE &&
+    !pathname.startsWith('/assets/') &&
+    !lastSegment.includes('.')
   );
 }
