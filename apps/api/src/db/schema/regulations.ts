@@ -50,6 +50,8 @@ export const regulations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
     searchDocument: tsvector('search_document'),
+    /** The authors' names, unaccented and lower-cased, for the author filter's trigram index; kept by the service. */
+    authorSearch: text('author_search').notNull().default(''),
   },
   (table) => [
     uniqueIndex('regulations_cargo_key').on(table.cargo),
@@ -58,6 +60,7 @@ export const regulations = pgTable(
     index('regulations_created_at_idx').on(table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
     index('regulations_search_idx').using('gin', table.searchDocument),
+    index('regulations_author_search_idx').using('gin', sql`${table.authorSearch} gin_trgm_ops`),
   ],
 );
 
@@ -70,11 +73,7 @@ export const regulationAuthors = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.regulationId, table.position] }),
-    // f_unaccent: an IMMUTABLE wrapper of unaccent (migration 0002), so that the index can use it.
-    index('regulation_authors_name_trgm_idx').using('gin', sql`f_unaccent(${table.name}) gin_trgm_ops`),
-  ],
+  (table) => [primaryKey({ columns: [table.regulationId, table.position] })],
 );
 
 export const regulationKeywords = pgTable(

@@ -44,13 +44,19 @@ export function likePattern(text: string): string {
 /**
  * What a person typed, as a query on the search document: every word must match, as a word or as the
  * start of one ("arbol" finds "arbolado"), without accents and with Spanish stemming ("camiones" finds
- * "camión"). Only letters and digits reach to_tsquery, so its syntax cannot be injected. Undefined
- * when nothing searchable was typed.
+ * "camión"). Only letters and digits reach to_tsquery, so its syntax cannot be injected. The accents
+ * are removed here rather than with unaccent() so that the query is a constant PostgreSQL folds once
+ * (to_tsquery with a constant is immutable; unaccent is not). Undefined when nothing searchable was typed.
  */
 export function textQuery(text: string): SQL | undefined {
-  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
+  const words = removeAccents(text).match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
   if (!words?.length) return undefined;
-  return sql`to_tsquery('spanish', unaccent(${words.map((word) => `${word}:*`).join(' & ')}))`;
+  return sql`to_tsquery('spanish', ${words.map((word) => `${word}:*`).join(' & ')})`;
+}
+
+/** The same folding as PostgreSQL's unaccent for Spanish text: á -> a, ñ -> n, ü -> u. */
+export function removeAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
 }
 
 export function createRegulationRepository(db: Database) {
@@ -111,13 +117,19 @@ export function createRegulationRepository(db: Database) {
       }
     },
 
-    /** Rebuilds the search document from the subject and keywords (unaccented, Spanish stemming). */
+    /**
+     * Rebuilds what the filters search: the document of subject and keywords (unaccented, Spanish
+     * stemming) and the authors' names (unaccented, lower-cased) for the author filter.
+     */
     async refreshSearchDocument(tx: Tx, id: number): Promise<void> {
       await tx.execute(sql`
-        update regulations r set search_document =
-          setweight(to_tsvector('spanish', unaccent(r.subject)), 'A') ||
-          setweight(to_tsvector('spanish', unaccent(coalesce(
-            (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), ''))), 'B')
+        update regulations r set
+          search_document =
+            setweight(to_tsvector('spanish', f_unaccent(r.subject)), 'A') ||
+            setweight(to_tsvector('spanish', f_unaccent(coalesce(
+              (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), ''))), 'B'),
+          author_search = coalesce(
+            (select f_unaccent(lower(string_agg(a.name, ' | ' order by a.position))) from regulation_authors a where a.regulation_id = r.id), '')
         where r.id = ${id}`);
     },
 
@@ -215,13 +227,18 @@ export function createRegulationRepository(db: Database) {
 
     /** One page of the staff list, newest first, with every filter of spec 2.5.1. */
     async list(query: StaffRegulationQuery, options: { perPage: number; timeZone: string }) {
-      const where = and(...staffFilters(query, options.timeZone));
+      const search = query.search ? textQuery(query.search) : undefined;
+      const where = and(...staffFilters(query, search, options.timeZone));
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(regulations).where(where);
+      // With a search, the best matches first (subject weighs more than keywords); otherwise the newest.
+      const order = search
+        ? [desc(sql`ts_rank(${regulations.searchDocument}, ${search})`), desc(regulations.createdAt), desc(regulations.id)]
+        : [desc(regulations.createdAt), desc(regulations.id)];
       const rows = await db
         .select()
         .from(regulations)
         .where(where)
-        .orderBy(desc(regulations.createdAt), desc(regulations.id))
+        .orderBy(...order)
         .limit(options.perPage)
         .offset((query.page - 1) * options.perPage);
       return { rows, total };
@@ -259,9 +276,8 @@ export function createRegulationRepository(db: Database) {
 
 export type RegulationRepository = ReturnType<typeof createRegulationRepository>;
 
-function staffFilters(query: StaffRegulationQuery, timeZone: string): (SQL | undefined)[] {
+function staffFilters(query: StaffRegulationQuery, search: SQL | undefined, timeZone: string): (SQL | undefined)[] {
   const filters: (SQL | undefined)[] = [];
-  const search = query.search ? textQuery(query.search) : undefined;
   if (search) filters.push(sql`${regulations.searchDocument} @@ ${search}`);
   if (query.numberSearch) {
     const number = /^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : -1;
@@ -271,9 +287,7 @@ function staffFilters(query: StaffRegulationQuery, timeZone: string): (SQL | und
   if (query.state) filters.push(eq(regulations.state, query.state));
   if (query.author_type) filters.push(eq(regulations.authorType, query.author_type));
   if (query.author) {
-    filters.push(
-      sql`exists (select 1 from ${regulationAuthors} a where a.regulation_id = ${regulations.id} and f_unaccent(a.name) ilike f_unaccent(${likePattern(query.author)}))`,
-    );
+    filters.push(sql`${regulations.authorSearch} like ${likePattern(removeAccents(query.author).toLowerCase())}`);
   }
   // Calendar days in the council's time zone, both inclusive.
   if (query.from) filters.push(sql`${regulations.createdAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
