@@ -1,2 +1,3 @@
 export * from './users.js';
 export * from './regulations.js';
+export * from './day-orders.js';

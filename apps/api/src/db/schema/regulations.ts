@@ -21,6 +21,8 @@ export const regulationTypeEnum = pgEnum('regulation_type', REGULATION_TYPES);
 export const demTypeEnum = pgEnum('dem_type', DEM_TYPES);
 export const authorTypeEnum = pgEnum('author_type', AUTHOR_TYPES);
 export const regulationStateEnum = pgEnum('regulation_state', REGULATION_STATES);
+/** Where the text extraction of a regulation's PDFs stands: none to do, queued, done, or no text found (a scan). */
+export const textStatusEnum = pgEnum('text_status', ['none', 'pending', 'indexed', 'unreadable']);
 
 /** Cargo N°: the registry entry number, given by the server on creation, never reused. */
 export const cargoSequence = pgSequence('regulation_cargo_seq', { startWith: 1 });
@@ -50,6 +52,13 @@ export const regulations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
     searchDocument: tsvector('search_document'),
+    /** Text extracted from the approved (or old) PDF: public, searched by citizens too. */
+    approvedText: text('approved_text'),
+    /** Text extracted from the process PDF: staff-only, searched only by the staff list. */
+    processText: text('process_text'),
+    textStatus: textStatusEnum('text_status').notNull().default('none'),
+    /** The process PDF's text as a search document (staff only); kept by the text indexer. */
+    processDocument: tsvector('process_document'),
     /** The authors' names, unaccented and lower-cased, for the author filter's trigram index; kept by the service. */
     authorSearch: text('author_search').notNull().default(''),
   },
@@ -60,6 +69,8 @@ export const regulations = pgTable(
     index('regulations_created_at_idx').on(table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
     index('regulations_search_idx').using('gin', table.searchDocument),
+    index('regulations_process_document_idx').using('gin', table.processDocument),
+    index('regulations_text_pending_idx').on(table.id).where(sql`${table.textStatus} = 'pending'`),
     index('regulations_author_search_idx').using('gin', sql`${table.authorSearch} gin_trgm_ops`),
   ],
 );
