@@ -17,6 +17,7 @@ import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
 import { createRegulationService } from './modules/regulations/service.js';
+import { createTextIndexer, type TextIndexer } from './modules/regulations/text-indexer.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -59,8 +60,15 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   const auth = createAuthService({ repository: createAuthRepository(db), clock, tokenTtlMs: config.tokenTtlMs });
   const signer = createUrlSigner(config.appSecret);
   const fileUrl = (key: string) => `${API_BASE}${FILES_PREFIX}/${key}`;
+  const regulationRepository = createRegulationRepository(db);
+  const textIndexer = createTextIndexer({ repository: regulationRepository, storage, log: app.log });
+  app.decorate('textIndexer', textIndexer);
+  // Work a previous run left pending starts once the app is ready; closing waits for the current one.
+  app.addHook('onReady', async () => void textIndexer.resume().catch((error) => app.log.error({ err: error }, 'text indexer')));
+  app.addHook('onClose', () => textIndexer.stop());
   const regulations = createRegulationService({
-    repository: createRegulationRepository(db),
+    repository: regulationRepository,
+    indexer: textIndexer,
     storage,
     clock,
     timeZone: config.council.timeZone,
@@ -98,3 +106,10 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Extracts PDFs' text in the background; tests await `idle()`. */
+    textIndexer: TextIndexer;
+  }
+}

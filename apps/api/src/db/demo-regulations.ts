@@ -86,6 +86,8 @@ export async function seedDemoRegulations(db: Database, storage: Storage, now = 
         await repository.replaceLinks(tx, row.id, { modifies: demo.modifies.map((index) => created[index]!) });
       }
       await repository.refreshSearchDocument(tx, row.id);
+      // The server's text indexer reads the PDFs once it starts.
+      if (approvedPdf || processPdf) await repository.markTextPending(tx, row.id);
       return row.id;
     });
     created.push(id);

@@ -118,19 +118,59 @@ export function createRegulationRepository(db: Database) {
     },
 
     /**
-     * Rebuilds what the filters search: the document of subject and keywords (unaccented, Spanish
-     * stemming) and the authors' names (unaccented, lower-cased) for the author filter.
+     * Rebuilds what the filters search: the document of subject (A), keywords (B) and the approved
+     * PDF's text (C), unaccented with Spanish stemming; the process PDF's text apart (staff only);
+     * and the authors' names (unaccented, lower-cased) for the author filter.
      */
-    async refreshSearchDocument(tx: Tx, id: number): Promise<void> {
+    async refreshSearchDocument(tx: Db, id: number): Promise<void> {
       await tx.execute(sql`
         update regulations r set
           search_document =
             setweight(to_tsvector('spanish', f_unaccent(r.subject)), 'A') ||
             setweight(to_tsvector('spanish', f_unaccent(coalesce(
-              (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), ''))), 'B'),
+              (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), ''))), 'B') ||
+            setweight(to_tsvector('spanish', f_unaccent(coalesce(r.approved_text, ''))), 'C'),
+          process_document = case when r.process_text is null then null
+            else to_tsvector('spanish', f_unaccent(r.process_text)) end,
           author_search = coalesce(
             (select f_unaccent(lower(string_agg(a.name, ' | ' order by a.position))) from regulation_authors a where a.regulation_id = r.id), '')
         where r.id = ${id}`);
+    },
+
+    /** Queues the PDFs' text for extraction (the text indexer picks it up after the commit). */
+    async markTextPending(tx: Db, id: number): Promise<void> {
+      await tx.update(regulations).set({ textStatus: 'pending' }).where(eq(regulations.id, id));
+    },
+
+    async pendingTextIds(limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: regulations.id })
+        .from(regulations)
+        .where(eq(regulations.textStatus, 'pending'))
+        .orderBy(asc(regulations.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Stores the extracted texts, unless the PDFs changed meanwhile (then a newer extraction is
+     * queued and this one is dropped). Answers whether it was stored.
+     */
+    async saveExtractedTexts(
+      id: number,
+      texts: { approvedText: string | null; processText: string | null; status: 'indexed' | 'unreadable' | 'none' },
+      extractedFrom: { pdfProcess: string | null; pdfApproved: string | null },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(regulations).where(eq(regulations.id, id)).for('update');
+        if (!row || row.pdfProcess !== extractedFrom.pdfProcess || row.pdfApproved !== extractedFrom.pdfApproved) return false;
+        await tx
+          .update(regulations)
+          .set({ approvedText: texts.approvedText, processText: texts.processText, textStatus: texts.status })
+          .where(eq(regulations.id, id));
+        await repository.refreshSearchDocument(tx, id);
+        return true;
+      });
     },
 
     async addHistory(tx: Tx, id: number, userId: number, now: Date, entries: readonly HistoryEntry[]): Promise<void> {
@@ -278,7 +318,8 @@ export type RegulationRepository = ReturnType<typeof createRegulationRepository>
 
 function staffFilters(query: StaffRegulationQuery, search: SQL | undefined, timeZone: string): (SQL | undefined)[] {
   const filters: (SQL | undefined)[] = [];
-  if (search) filters.push(sql`${regulations.searchDocument} @@ ${search}`);
+  // Staff also find words that appear only in the process PDF.
+  if (search) filters.push(sql`(${regulations.searchDocument} @@ ${search} or ${regulations.processDocument} @@ ${search})`);
   if (query.numberSearch) {
     const number = /^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : -1;
     filters.push(eq(regulations.number, number));

@@ -22,6 +22,7 @@ import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
 import type { RegulationRepository, RegulationValues, Tx } from './repository.js';
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
+import type { TextIndexer } from './text-indexer.js';
 
 export const PER_PAGE = 15;
 export const FOLDERS = { process: 'regulations-process', approved: 'regulations-approved' } as const;
@@ -29,6 +30,7 @@ const PDF_FIELDS = ['pdf_process', 'pdf_approved'] as const;
 
 interface Deps {
   repository: RegulationRepository;
+  indexer: TextIndexer;
   storage: Storage;
   clock: Clock;
   urls: FileUrls;
@@ -37,7 +39,7 @@ interface Deps {
 }
 
 /** The regulations registry: registering, listing, modifying, linking and tracing normativas. */
-export function createRegulationService({ repository, storage, clock, urls, timeZone, log }: Deps) {
+export function createRegulationService({ repository, indexer, storage, clock, urls, timeZone, log }: Deps) {
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const row = await repository.find(id, client);
     if (!row) throw new NotFound('No se encontró la normativa.');
@@ -175,9 +177,11 @@ export function createRegulationService({ repository, storage, clock, urls, time
               createdAt: fields.creation_date ? new Date(fields.creation_date) : now,
             });
             await saveLists(tx, row.id, draft, { authors: true, keywords: true, modifies: true, modifiedBy: true });
+            if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
             return row.id;
           }),
       );
+      if (files.pdf_process || files.pdf_approved) indexer.schedule(id);
       return detail(user, id);
     },
 
@@ -235,6 +239,7 @@ export function createRegulationService({ repository, storage, clock, urls, time
 
       const now = clock.now();
       const replaced: string[] = [];
+      const pdfsChanged = files.pdf_process !== undefined || files.pdf_approved !== undefined;
       await withStoredFiles(
         { pdf_process: files.pdf_process ?? undefined, pdf_approved: files.pdf_approved ?? undefined },
         (keys) =>
@@ -267,8 +272,10 @@ export function createRegulationService({ repository, storage, clock, urls, time
               modifiedBy: newLinks.modifying,
             };
             await repository.addHistory(tx, id, user.id, now, diffForHistory(before, after));
+            if (pdfsChanged) await repository.markTextPending(tx, id);
           }),
       );
+      if (pdfsChanged) indexer.schedule(id);
       // Only once the change is committed do the replaced files go.
       await Promise.all(replaced.map((key) => storage.remove(key).catch((error) => log.warn({ err: error, key }, 'could not remove file'))));
       return detail(user, id);
@@ -300,9 +307,11 @@ export function createRegulationService({ repository, storage, clock, urls, time
           });
           await repository.replaceKeywords(tx, row.id, fields.keywords);
           await repository.refreshSearchDocument(tx, row.id);
+          await repository.markTextPending(tx, row.id);
           return row.id;
         }),
       );
+      indexer.schedule(id);
       return detail(user, id);
     },
 

@@ -1,0 +1,40 @@
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** Enough for any regulation; beyond it the rest of a huge PDF is not indexed. */
+export const MAX_INDEXED_PAGES = 500;
+export const MAX_INDEXED_CHARACTERS = 500_000;
+
+/**
+ * The text of a PDF, page after page, with control characters removed. Empty when the PDF has no
+ * text layer (a scan). pdf.js yields between pages, so a long document does not hold the server.
+ */
+export async function extractPdfText(content: Buffer): Promise<string> {
+  const document = await getDocument({
+    data: new Uint8Array(content),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: VerbosityLevel.ERRORS,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    let length = 0;
+    for (let number = 1; number <= Math.min(document.numPages, MAX_INDEXED_PAGES) && length < MAX_INDEXED_CHARACTERS; number += 1) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      const text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+        .join('')
+        // Control characters (but new lines) mean nothing in a search and would break highlighting.
+        // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+        .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+        .replace(/[ \t]+/g, ' ');
+      pages.push(text.trim());
+      length += text.length;
+      page.cleanup();
+    }
+    return pages.join('\n\n').slice(0, MAX_INDEXED_CHARACTERS).trim();
+  } finally {
+    await document.destroy();
+  }
+}
