@@ -47,7 +47,7 @@ describe('seedAccounts', () => {
       expect(all.filter((row) => row.isOld)).toHaveLength(3);
       expect(all.filter((row) => row.state === 'approved' && !row.pdfApproved)).toEqual([]);
       expect(await other.select().from(regulationLinks)).toHaveLength(2);
-      const [found] = await other.execute(sql`select count(*)::int as n from regulations where search_document @@ websearch_to_tsquery('spanish', unaccent('circulacion camiones'))`).then((result) => result.rows);
+      const [found] = await other.execute(sql`select count(*)::int as n from regulations where search_document @@ to_tsquery('es_unaccent', 'circulacion & camiones')`).then((result) => result.rows);
       expect(found).toEqual({ n: 1 });
     } finally {
       await fs.rm(folder, { recursive: true, force: true });

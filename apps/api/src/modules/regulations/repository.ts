@@ -44,14 +44,13 @@ export function likePattern(text: string): string {
 /**
  * What a person typed, as a query on the search document: every word must match, as a word or as the
  * start of one ("arbol" finds "arbolado"), without accents and with Spanish stemming ("camiones" finds
- * "camión"). Only letters and digits reach to_tsquery, so its syntax cannot be injected. The accents
- * are removed here rather than with unaccent() so that the query is a constant PostgreSQL folds once
- * (to_tsquery with a constant is immutable; unaccent is not). Undefined when nothing searchable was typed.
+ * "camión"). Only letters and digits reach to_tsquery, so its syntax cannot be injected. The query is
+ * a constant, which PostgreSQL folds once. Undefined when nothing searchable was typed.
  */
 export function textQuery(text: string): SQL | undefined {
   const words = removeAccents(text).match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
   if (!words?.length) return undefined;
-  return sql`to_tsquery('spanish', ${words.map((word) => `${word}:*`).join(' & ')})`;
+  return sql`to_tsquery('es_unaccent', ${words.map((word) => `${word}:*`).join(' & ')})`;
 }
 
 /** The same folding as PostgreSQL's unaccent for Spanish text: á -> a, ñ -> n, ü -> u. */
@@ -119,19 +118,19 @@ export function createRegulationRepository(db: Database) {
 
     /**
      * Rebuilds what the filters search: the document of subject (A), keywords (B) and the approved
-     * PDF's text (C), unaccented with Spanish stemming; the process PDF's text apart (staff only);
+     * PDF's text (C) in the es_unaccent configuration (accents ignored, Spanish stemming; migration 0005); the process PDF's text apart (staff only);
      * and the authors' names (unaccented, lower-cased) for the author filter.
      */
     async refreshSearchDocument(tx: Db, id: number): Promise<void> {
       await tx.execute(sql`
         update regulations r set
           search_document =
-            setweight(to_tsvector('spanish', f_unaccent(r.subject)), 'A') ||
-            setweight(to_tsvector('spanish', f_unaccent(coalesce(
-              (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), ''))), 'B') ||
-            setweight(to_tsvector('spanish', f_unaccent(coalesce(r.approved_text, ''))), 'C'),
+            setweight(to_tsvector('es_unaccent', r.subject), 'A') ||
+            setweight(to_tsvector('es_unaccent', coalesce(
+              (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')), 'B') ||
+            setweight(to_tsvector('es_unaccent', coalesce(r.approved_text, '')), 'C'),
           process_document = case when r.process_text is null then null
-            else to_tsvector('spanish', f_unaccent(r.process_text)) end,
+            else to_tsvector('es_unaccent', r.process_text) end,
           author_search = coalesce(
             (select f_unaccent(lower(string_agg(a.name, ' | ' order by a.position))) from regulation_authors a where a.regulation_id = r.id), '')
         where r.id = ${id}`);
