@@ -50,8 +50,8 @@ try {
     select id, 0, (array['tránsito','salud','educación','cultura','obras','ambiente'])[1 + id % 6] from regulations`);
   await db.execute(sql`
     update regulations r set search_document =
-      setweight(to_tsvector('es_unaccent', r.subject), 'A') ||
-      setweight(to_tsvector('es_unaccent', coalesce((select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')), 'B'),
+      setweight(search_vector(r.subject), 'A') ||
+      setweight(search_vector(coalesce((select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')), 'B'),
       author_search = coalesce((select f_unaccent(lower(string_agg(a.name, ' | ' order by a.position))) from regulation_authors a where a.regulation_id = r.id), '')`);
   await db.execute(sql`vacuum analyze`);
   console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);

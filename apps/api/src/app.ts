@@ -13,6 +13,9 @@ import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createAuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createDayOrderRepository } from './modules/day-orders/repository.js';
+import { dayOrderRoutes } from './modules/day-orders/routes.js';
+import { createDayOrderService } from './modules/day-orders/service.js';
 import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
@@ -23,6 +26,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { publicCachePlugin } from './plugins/public-cache.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -79,11 +83,24 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       privatePdf: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
     },
   });
+  const dayOrders = createDayOrderService({
+    repository: createDayOrderRepository(db),
+    storage,
+    clock,
+    timeZone: config.council.timeZone,
+    councilName: config.council.name,
+    log: app.log,
+    urls: {
+      publicFile: fileUrl,
+      privateFile: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
+    },
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
+  await app.register(publicCachePlugin);
   await app.register(multipart, { limits: { fileSize: MAX_PDF_BYTES, files: 4, fields: 400, parts: 500 } });
 
   await app.register(healthRoutes, { db });
@@ -96,6 +113,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(authRoutes, { auth });
       await api.register(siteRoutes, { config });
       await api.register(regulationRoutes, { regulations });
+      await api.register(dayOrderRoutes, { dayOrders });
       await api.register(fileRoutes, { storage, signer, clock });
     },
     { prefix: API_BASE },

@@ -244,3 +244,46 @@ export const relatedRegulationQuerySchema = z.object({
   rule: z.literal('modified-by').optional(),
 });
 export const relatedRegulationListSchema = z.array(regulationRef);
+
+/** Filters of the public search (spec 2.3): only the public types; pages from 1. */
+export const publicRegulationQuerySchema = z.object({
+  page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ error: 'La página debe ser un número entero.' }).min(1, { error: 'La página debe ser 1 o mayor.' }).max(100_000).default(1),
+  search: z.string().trim().max(200, { error: 'La búsqueda puede tener hasta 200 caracteres.' }).optional(),
+  numberSearch: z.string().trim().max(20).optional(),
+  type: z.enum(PUBLIC_REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' }).optional().or(z.literal('').transform(() => undefined)),
+  from: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+  to: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+});
+export type PublicRegulationQuery = z.infer<typeof publicRegulationQuerySchema>;
+
+/** Where the searched words were found in a result. */
+export const MATCH_PLACES = ['subject', 'keywords', 'pdf'] as const;
+export const MATCH_PLACE_LABELS: Record<(typeof MATCH_PLACES)[number], string> = {
+  subject: 'el tema',
+  keywords: 'las palabras clave',
+  pdf: 'el texto del PDF',
+};
+
+export const publishedRegulationSchema = z.object({
+  id: z.number(),
+  type: regulationTypeSchema,
+  dem_type: demTypeSchema.nullable(),
+  number: z.number().nullable(),
+  subject: z.string(),
+  keywords: z.array(z.object({ word: z.string() })),
+  created_at: z.string(),
+  pdf_approved: z.string().nullable(),
+  /** Only with a search: where it matched, and a piece of the PDF's text around the match. */
+  matched_in: z.array(z.enum(MATCH_PLACES)),
+  excerpt: z.array(z.object({ text: z.string(), match: z.boolean() })).nullable(),
+});
+export type PublishedRegulation = z.infer<typeof publishedRegulationSchema>;
+
+export const publishedRegulationListSchema = z.object({
+  data: z.array(publishedRegulationSchema),
+  total: z.number(),
+  per_page: z.number(),
+  current_page: z.number(),
+  last_page: z.number(),
+});
+export type PublishedRegulationList = z.infer<typeof publishedRegulationListSchema>;

@@ -1,13 +1,17 @@
--- A Spanish text search configuration that ignores accents: words are unaccented, then stemmed by the
--- Spanish stemmer. Documents and queries both use it, so "circulacion" finds "circulación", and
--- ts_headline can highlight matches on the original, accented text.
+-- Search documents hold each word twice: stemmed by the Spanish stemmer as written (it needs the
+-- accents of "-ción" to find the stem "circul") and stemmed after removing its accents (so that a
+-- word typed without accents matches). es_unaccent is the second configuration; search_vector()
+-- builds both, and queries try each word both ways (see textQuery in the regulations repository).
 CREATE TEXT SEARCH CONFIGURATION es_unaccent (COPY = pg_catalog.spanish);--> statement-breakpoint
 ALTER TEXT SEARCH CONFIGURATION es_unaccent
   ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, spanish_stem;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_vector(text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT to_tsvector('pg_catalog.spanish', $1) || to_tsvector('public.es_unaccent', $1) $$;--> statement-breakpoint
 UPDATE regulations r SET
   search_document =
-    setweight(to_tsvector('es_unaccent', r.subject), 'A') ||
-    setweight(to_tsvector('es_unaccent', coalesce(
+    setweight(search_vector(r.subject), 'A') ||
+    setweight(search_vector(coalesce(
       (SELECT string_agg(k.word, ' ') FROM regulation_keywords k WHERE k.regulation_id = r.id), '')), 'B') ||
-    setweight(to_tsvector('es_unaccent', coalesce(r.approved_text, '')), 'C'),
-  process_document = CASE WHEN r.process_text IS NULL THEN NULL ELSE to_tsvector('es_unaccent', r.process_text) END;
+    setweight(search_vector(coalesce(r.approved_text, '')), 'C'),
+  process_document = CASE WHEN r.process_text IS NULL THEN NULL ELSE search_vector(r.process_text) END;

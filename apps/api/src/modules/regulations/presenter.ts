@@ -1,4 +1,4 @@
-import type { Modification, RegulationDetail, StaffRegulationListItem } from '@concejo/contracts';
+import type { Modification, PublishedRegulation, RegulationDetail, StaffRegulationListItem } from '@concejo/contracts';
 import type { AuthUser } from '../../plugins/auth.js';
 import { regulationPolicy } from './policy.js';
 import type { RegulationRow } from './repository.js';
@@ -61,4 +61,34 @@ export function presentDetail(
       }),
     ),
   };
+}
+
+export function presentPublished(
+  row: RegulationRow,
+  keywords: string[],
+  match: { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null } | undefined,
+  urls: FileUrls,
+): PublishedRegulation {
+  return {
+    id: row.id,
+    type: row.type,
+    dem_type: row.demType,
+    number: row.number,
+    subject: row.subject,
+    keywords: keywords.map((word) => ({ word })),
+    created_at: row.createdAt.toISOString(),
+    pdf_approved: row.pdfApproved ? urls.publicPdf(row.pdfApproved) : null,
+    matched_in: match ? (['subject', 'keywords', 'pdf'] as const).filter((place) => match[place]) : [],
+    excerpt: match?.excerpt ? excerptSegments(match.excerpt) : null,
+  };
+}
+
+/** ts_headline marks matches between \u0002 and \u0003; the client gets plain segments, never HTML. */
+export function excerptSegments(marked: string): { text: string; match: boolean }[] {
+  const segments: { text: string; match: boolean }[] = [];
+  for (const [index, part] of marked.split(/[\u0002\u0003]/).entries()) {
+    const text = part.replace(/\s+/g, ' ');
+    if (text) segments.push({ text, match: index % 2 === 1 });
+  }
+  return segments;
 }

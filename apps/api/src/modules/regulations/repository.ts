@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AuthorType, DemType, RegulationState, RegulationType, StaffRegulationQuery } from '@concejo/contracts';
-import { canHaveLinks, REGULATION_TYPES } from '@concejo/contracts';
+import type { AuthorType, DemType, PublicRegulationQuery, RegulationState, RegulationType, StaffRegulationQuery } from '@concejo/contracts';
+import { canHaveLinks, PUBLIC_REGULATION_TYPES, REGULATION_TYPES } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import {
   regulationAuthors,
@@ -43,14 +43,21 @@ export function likePattern(text: string): string {
 
 /**
  * What a person typed, as a query on the search document: every word must match, as a word or as the
- * start of one ("arbol" finds "arbolado"), without accents and with Spanish stemming ("camiones" finds
- * "camión"). Only letters and digits reach to_tsquery, so its syntax cannot be injected. The query is
- * a constant, which PostgreSQL folds once. Undefined when nothing searchable was typed.
+ * start of one ("arbol" finds "arbolado"), with or without its accents and with Spanish stemming
+ * ("camiones" finds "camión", "circulacion" finds "circularán"). Each word is tried three ways: as
+ * typed with the Spanish stemmer (which needs the accents of "-ción"), without accents, and with the
+ * accent of "-ción"/"-sión" put back. Only letters and digits reach to_tsquery, so its syntax cannot be
+ * injected; the query is a constant, which PostgreSQL folds once. Undefined when nothing searchable was typed.
  */
 export function textQuery(text: string): SQL | undefined {
-  const words = removeAccents(text).match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
+  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
   if (!words?.length) return undefined;
-  return sql`to_tsquery('es_unaccent', ${words.map((word) => `${word}:*`).join(' & ')})`;
+  const perWord = words.map((word) => {
+    const lower = word.toLocaleLowerCase('es');
+    const accented = lower.replace(/([cs])ion$/, '$1ión');
+    return sql`(to_tsquery('spanish', ${`${lower}:*`}) || to_tsquery('es_unaccent', ${`${lower}:*`}) || to_tsquery('spanish', ${`${accented}:*`}))`;
+  });
+  return sql`(${sql.join(perWord, sql` && `)})`;
 }
 
 /** The same folding as PostgreSQL's unaccent for Spanish text: á -> a, ñ -> n, ü -> u. */
@@ -118,19 +125,18 @@ export function createRegulationRepository(db: Database) {
 
     /**
      * Rebuilds what the filters search: the document of subject (A), keywords (B) and the approved
-     * PDF's text (C) in the es_unaccent configuration (accents ignored, Spanish stemming; migration 0005); the process PDF's text apart (staff only);
+     * PDF's text (C), through search_vector() (Spanish stems with and without accents; migration 0005); the process PDF's text apart (staff only);
      * and the authors' names (unaccented, lower-cased) for the author filter.
      */
     async refreshSearchDocument(tx: Db, id: number): Promise<void> {
       await tx.execute(sql`
         update regulations r set
           search_document =
-            setweight(to_tsvector('es_unaccent', r.subject), 'A') ||
-            setweight(to_tsvector('es_unaccent', coalesce(
+            setweight(search_vector(r.subject), 'A') ||
+            setweight(search_vector(coalesce(
               (select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')), 'B') ||
-            setweight(to_tsvector('es_unaccent', coalesce(r.approved_text, '')), 'C'),
-          process_document = case when r.process_text is null then null
-            else to_tsvector('es_unaccent', r.process_text) end,
+            setweight(search_vector(coalesce(r.approved_text, '')), 'C'),
+          process_document = case when r.process_text is null then null else search_vector(r.process_text) end,
           author_search = coalesce(
             (select f_unaccent(lower(string_agg(a.name, ' | ' order by a.position))) from regulation_authors a where a.regulation_id = r.id), '')
         where r.id = ${id}`);
@@ -281,6 +287,52 @@ export function createRegulationRepository(db: Database) {
         .limit(options.perPage)
         .offset((query.page - 1) * options.perPage);
       return { rows, total };
+    },
+
+    /**
+     * One page of the public search: approved or old norms of the public types, the best matches
+     * first when searching (newest first otherwise).
+     */
+    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string }) {
+      const search = query.search ? textQuery(query.search) : undefined;
+      const where = and(
+        or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
+        inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]),
+        ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, undefined, options.timeZone),
+        search ? sql`${regulations.searchDocument} @@ ${search}` : undefined,
+      );
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(regulations).where(where);
+      const order = search
+        ? [desc(sql`ts_rank(${regulations.searchDocument}, ${search})`), desc(regulations.createdAt), desc(regulations.id)]
+        : [desc(regulations.createdAt), desc(regulations.id)];
+      const rows = await db
+        .select()
+        .from(regulations)
+        .where(where)
+        .orderBy(...order)
+        .limit(options.perPage)
+        .offset((query.page - 1) * options.perPage);
+      return { rows, total, search };
+    },
+
+    /**
+     * For the results of a search: whether the words matched the subject, the keywords or the approved
+     * PDF's text, and around a PDF match a short excerpt with the matches between \u0002 and \u0003.
+     */
+    async matchesOf(ids: readonly number[], search: SQL) {
+      if (!ids.length) return new Map<number, { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null }>();
+      const result = await db.execute<{ id: number; subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null }>(sql`
+        select r.id,
+          search_vector(r.subject) @@ q.query as subject,
+          search_vector(coalesce((select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')) @@ q.query as keywords,
+          coalesce(search_vector(r.approved_text) @@ q.query, false) as pdf,
+          case when search_vector(r.approved_text) @@ q.query
+            then ts_headline('es_unaccent', r.approved_text, q.query,
+              'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=28, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
+          end as excerpt
+        from regulations r, (select ${search} as query) q
+        where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      return new Map(result.rows.map((row) => [row.id, row]));
     },
 
     /** Candidates for the modifies / modified-by pickers: linkable norms whose subject or number matches. */

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  publicRegulationQuerySchema,
+  publishedRegulationListSchema,
   regulationDetailSchema,
   relatedRegulationListSchema,
   relatedRegulationQuerySchema,
@@ -24,6 +26,19 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       schema: { tags: ['regulations'], querystring: staffRegulationQuerySchema, response: { 200: staffRegulationListSchema, ...errors } },
     },
     async (request) => regulations.list(request.user!, request.query),
+  );
+
+  /**
+   * The public search of /normativas: approved (or old) ordinances, resolutions, decrees and
+   * declarations, ranked when searching, each saying where it matched. 200; 422 malformed filters.
+   */
+  app.get(
+    '/regulations/published',
+    {
+      config: { access: 'public', publicCache: 60 },
+      schema: { tags: ['public'], querystring: publicRegulationQuerySchema, response: { 200: publishedRegulationListSchema, 422: errorBodySchema } },
+    },
+    async (request) => regulations.listPublished(request.query),
   );
 
   /** Candidates for the modifies / modified-by pickers (at least 3 characters). 200; 401; 403; 422. */

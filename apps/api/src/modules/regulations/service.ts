@@ -5,6 +5,8 @@ import {
   oldRegulationFieldsSchema,
   regulationChangesSchema,
   REGULATION_MESSAGES,
+  type PublicRegulationQuery,
+  type PublishedRegulationList,
   type RegulationDetail,
   type StaffRegulationList,
   type StaffRegulationQuery,
@@ -19,7 +21,7 @@ import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
 import { regulationPolicy as policy } from './policy.js';
-import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
+import { presentDetail, presentListItem, presentPublished, type FileUrls } from './presenter.js';
 import type { RegulationRepository, RegulationValues, Tx } from './repository.js';
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
 import type { TextIndexer } from './text-indexer.js';
@@ -117,6 +119,23 @@ export function createRegulationService({ repository, indexer, storage, clock, u
         per_page: PER_PAGE,
         last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
         userName,
+      };
+    },
+
+    /** The public search of /normativas: public norms only, with where each one matched. */
+    async listPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
+      const { rows, total, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
+      const ids = rows.map((row) => row.id);
+      const [keywords, matches] = await Promise.all([
+        repository.keywordsOf(ids),
+        search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
+      ]);
+      return {
+        data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
+        total,
+        per_page: PER_PAGE,
+        current_page: query.page,
+        last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
       };
     },
 

@@ -6,9 +6,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   /** The council's name and town, for the public pages. 200. */
   app.get(
     API_PATHS.site,
-    { config: { access: 'public' }, schema: { tags: ['site'], response: { 200: siteResponseSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+    { config: { access: 'public', publicCache: 300 }, schema: { tags: ['site'], response: { 200: siteResponseSchema } } },
+    async () => {
       return { council_name: config.council.name, town_name: config.council.town, town_region: config.council.region };
     },
   );

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minimalPdf } from '../../lib/minimal-pdf.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { multipartForm, type FormValue } from '../../test/multipart.js';
+
+let ctx: TestContext;
+let admin: { authorization: string };
+const id: Record<string, number> = {};
+
+/** A fixed corpus: public norms A-F, I, K; G, H, J are not public (wrong type or not approved). */
+const CORPUS: Record<string, { fields: Record<string, FormValue>; pdf?: string[]; old?: boolean }> = {
+  A: { fields: { type: 'ordinance', number: 100, subject: 'Circulación de camión pesado en el casco urbano', keywords: ['tránsito', 'transporte de carga'], creation_date: '2025-03-10T10:00:00-03:00' }, pdf: ['Artículo 1. Prohíbese el estacionamiento de vehículos de gran porte.'] },
+  B: { fields: { type: 'ordinance', number: 101, subject: 'Régimen de habilitaciones comerciales', keywords: ['comercio'], creation_date: '2025-04-01T10:00:00-03:00' }, pdf: ['Los camiones de reparto circularán por la avenida de circunvalación.'] },
+  C: { fields: { type: 'resolution', number: 200, subject: 'Declara de interés el Festival del Río', keywords: ['cultura', 'turismo'], creation_date: '2025-05-20T10:00:00-03:00' }, pdf: ['Visto el expediente 4455 y considerando la importancia cultural del río Paraná.'] },
+  D: { fields: { type: 'decree', number: 300, subject: 'Convoca a sesión extraordinaria', keywords: ['sesiones'], creation_date: '2025-06-01T23:30:00-03:00' }, pdf: ['El presidente del Concejo decreta la convocatoria.'] },
+  E: { fields: { type: 'declaration', number: 400, subject: 'Repudio a la violencia de género', keywords: ['derechos humanos', 'género'], creation_date: '2025-06-02T00:30:00-03:00' }, pdf: ['Ni una menos.'] },
+  F: { fields: { type: 'ordinance', number: 102, subject: 'Arbolado público: especies nativas', keywords: ['ambiente', 'árboles'], creation_date: '2025-07-01T10:00:00-03:00' }, pdf: [] },
+  G: { fields: { type: 'minute', number: 500, subject: 'Minuta sobre camiones', creation_date: '2025-07-02T10:00:00-03:00' }, pdf: ['camiones'] },
+  H: { fields: { type: 'ordinance', state: 'process', subject: 'Proyecto de camiones eléctricos', creation_date: '2025-07-03T10:00:00-03:00' } },
+  J: { fields: { type: 'dem-message', dem_type: 'message', number: 9, subject: 'Mensaje sobre camiones', creation_date: '2025-07-04T10:00:00-03:00' } },
+  K: { fields: { type: 'resolution', number: 201, subject: 'Circular informativa a los vecinos', keywords: ['comunicación'], creation_date: '2025-08-01T10:00:00-03:00' }, pdf: [''] },
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ headers: admin } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
+  for (const [name, { fields, pdf }] of Object.entries(CORPUS)) {
+    const state = fields.state ?? 'approved';
+    const payload = multipartForm(
+      { authors: ['Ana Rodríguez'], state, ...fields },
+      pdf ? { [state === 'approved' ? 'pdf_approved' : 'pdf_process']: minimalPdf(pdf) } : {},
+    );
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/regulations', headers: admin, payload });
+    if (response.statusCode !== 201) throw new Error(`${name}: ${response.body}`);
+    id[name] = response.json().id;
+  }
+  const old = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/old-regulations',
+    headers: admin,
+    payload: multipartForm({ date: '1995-09-12', type: 'ordinance', number: 50, keywords: ['alumbrado', 'tasas'] }, { pdf: minimalPdf(['Tasa de alumbrado, barrido y limpieza.']) }),
+  });
+  id.I = old.json().id;
+  await ctx.app.textIndexer.idle();
+});
+afterAll(() => ctx.close());
+
+async function published(query: string) {
+  return ctx.app.inject({ url: `/api/v1/regulations/published?${query}` });
+}
+async function found(query: string): Promise<string[]> {
+  const response = await published(query);
+  expect(response.statusCode).toBe(200);
+  const ids = response.json().data.map((row: { id: number }) => row.id);
+  return Object.keys(id).filter((name) => ids.includes(id[name])).sort();
+}
+const q = (text: string) => `search=${encodeURIComponent(text)}`;
+
+describe('GET /regulations/published finds what citizens type', () => {
+  it.each([
+    ['circulacion de camiones', ['A', 'B']],
+    ['circulación', ['A', 'B', 'K']],
+    ['CAMIÓN', ['A', 'B']],
+    ['camiones', ['A', 'B']],
+    ['camion pesado', ['A']],
+    ['transito', ['A']],
+    ['transporte de carga', ['A']],
+    ['estacionamiento', ['A']],
+    ['prohibese', ['A']],
+    ['gran porte', ['A']],
+    ['comercial', ['B']],
+    ['comercio', ['B']],
+    ['reparto', ['B']],
+    ['circularan', ['A', 'B', 'K']],
+    ['festival', ['C']],
+    ['rio', ['C']],
+    ['expediente 4455', ['C']],
+    ['4455', ['C']],
+    ['sesion extraordinaria', ['D']],
+    ['decretar', ['D']],
+    ['genero', ['E']],
+    ['derechos humanos', ['E']],
+    ['violencia', ['E']],
+    ['arboles', ['F']],
+    ['nativa', ['F']],
+    ['alumbrado', ['I']],
+    ['barrido limpieza', ['I']],
+    ['circul', ['A', 'B', 'K']],
+    ['minuta', []],
+    ['proyecto electricos', []],
+    ['mensaje', []],
+    ["'; DROP TABLE regulations; --", []],
+    ['<script>alert(1)</script>', []],
+    ['', ['A', 'B', 'C', 'D', 'E', 'F', 'I', 'K']],
+    ['   ', ['A', 'B', 'C', 'D', 'E', 'F', 'I', 'K']],
+  ])('"%s" finds %j', async (text, expected) => {
+    expect(await found(q(text))).toEqual(expected);
+  });
+
+  it.each([
+    ['numberSearch=101', ['B']],
+    ['numberSearch=50', ['I']],
+    ['type=resolution', ['C', 'K']],
+    [`type=resolution&${q('circular')}`, ['K']],
+    ['from=2025-06-01&to=2025-06-01', ['D']],
+    ['from=2025-06-02', ['E', 'F', 'K']],
+    ['to=1999-12-31', ['I']],
+  ])('with filters %s finds %j', async (query, expected) => {
+    expect(await found(query)).toEqual(expected);
+  });
+
+  it('ranks a subject match above a match inside the PDF', async () => {
+    const response = await published(q('camiones'));
+    expect(response.json().data.map((row: { id: number }) => row.id)).toEqual([id.A, id.B]);
+  });
+
+  it('says where the words matched, with a highlighted excerpt from the PDF', async () => {
+    const [row] = (await published(q('reparto'))).json().data;
+    expect(row.matched_in).toEqual(['pdf']);
+    expect(row.excerpt).toEqual(
+      expect.arrayContaining([{ text: 'reparto', match: true }, expect.objectContaining({ match: false })]),
+    );
+    expect(row.excerpt.map((segment: { text: string }) => segment.text).join('')).toContain('camiones de reparto');
+    const [subjectRow] = (await published(q('festival'))).json().data;
+    expect(subjectRow.matched_in).toEqual(['subject']);
+    expect(subjectRow.excerpt).toBeNull();
+  });
+
+  it('answers the public shape with the approved PDF as a public link', async () => {
+    const response = await published('numberSearch=100');
+    expect(response.json()).toMatchObject({ total: 1, per_page: 15, current_page: 1, last_page: 1 });
+    const [row] = response.json().data;
+    expect(Object.keys(row).sort()).toEqual(['created_at', 'dem_type', 'excerpt', 'id', 'keywords', 'matched_in', 'number', 'pdf_approved', 'subject', 'type']);
+    expect((await ctx.app.inject({ url: row.pdf_approved })).statusCode).toBe(200);
+  });
+
+  it('caches with an ETag and answers 304 when nothing changed', async () => {
+    const first = await published('page=1');
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    const etag = String(first.headers.etag);
+    const second = await ctx.app.inject({ url: '/api/v1/regulations/published?page=1', headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+});
+
+describe('pagination and bad input never give a 500', () => {
+  it.each(['page=0', 'page=-1', 'page=abc', 'page=1.5', 'type=minute', 'type=correspondence', 'from=31/12/2025', 'to=2025-02-30'])(
+    '%s answers 422 with a Spanish message',
+    async (query) => {
+      const response = await published(query);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toMatch(/[a-z]/);
+      expect(response.json().message).not.toMatch(/Invalid|Expected/);
+    },
+  );
+
+  it('answers an empty page past the end', async () => {
+    const response = await published('page=99');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: [], current_page: 99, last_page: 1, total: 8 });
+  });
+
+  it('refuses a 10,000-character search with a clear message', async () => {
+    const response = await published(q('camion '.repeat(1429)));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.search).toEqual(['La búsqueda puede tener hasta 200 caracteres.']);
+  });
+});
