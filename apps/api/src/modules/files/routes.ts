@@ -8,7 +8,7 @@ import type { UrlSigner } from '../../lib/signed-urls.js';
 import type { Storage } from '../../lib/storage.js';
 
 /** Folders whose files anyone may download, and folders reached only through a signed link. */
-export const PUBLIC_FOLDERS = ['regulations-approved'] as const;
+export const PUBLIC_FOLDERS = ['regulations-approved', 'day-orders'] as const;
 export const PRIVATE_FOLDERS = ['regulations-process'] as const;
 
 const fileParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.pdf$/, { error: 'El archivo no existe.' }) });

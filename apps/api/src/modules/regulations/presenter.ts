@@ -86,6 +86,7 @@ export function presentPublished(
 /** ts_headline marks matches between \u0002 and \u0003; the client gets plain segments, never HTML. */
 export function excerptSegments(marked: string): { text: string; match: boolean }[] {
   const segments: { text: string; match: boolean }[] = [];
+  // eslint-disable-next-line no-control-regex -- the markers are control characters on purpose
   for (const [index, part] of marked.split(/[\u0002\u0003]/).entries()) {
     const text = part.replace(/\s+/g, ' ');
     if (text) segments.push({ text, match: index % 2 === 1 });

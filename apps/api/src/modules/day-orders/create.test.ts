@@ -1,0 +1,226 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@concejo/contracts';
+import { dayOrderItems, dayOrders } from '../../db/schema/index.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { expectInOrder, pdfToText } from './pdf-text.js';
+import { insertRegulation } from './testing.js';
+
+let ctx: TestContext;
+const as = {} as Record<Role, { authorization: string }>;
+type Inserted = Awaited<ReturnType<typeof insertRegulation>>;
+const regs: Record<string, Inserted> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const role of ['admin', 'asesor', 'mesa', 'concejal', 'ejecutivo', 'cm', 'user'] as const) {
+    as[role] = (await buildLoggedInUser(ctx.app, ctx.db, role)).headers;
+  }
+  regs.nota1 = await insertRegulation(ctx.db, { type: 'correspondence', subject: 'Nota de vecinos: reparación de luminarias en calle Güemes', createdAt: '2026-03-01T10:00:00-03:00', authors: ['Vecinos del barrio Norte'] });
+  regs.nota2 = await insertRegulation(ctx.db, { type: 'correspondence', subject: '¿Quién limpia el arroyo? Pedido de la Asociación Ñandú', createdAt: '2026-03-01T11:00:00-03:00', authors: ['Asociación Ñandú'] });
+  regs.mensaje = await insertRegulation(ctx.db, { type: 'dem-message', subject: 'Mensaje del Departamento Ejecutivo: presupuesto anual', createdAt: '2026-03-01T12:00:00-03:00' });
+  regs.ordenanza = await insertRegulation(ctx.db, { type: 'ordinance', subject: 'Ordenanza de arbolado urbano', createdAt: '2026-03-01T13:00:00-03:00', authors: ['Ana Rodríguez', 'José Muñoz'] });
+  regs.resolucion = await insertRegulation(ctx.db, { type: 'resolution', subject: '¡Declárese la emergencia hídrica!', createdAt: '2026-03-01T14:00:00-03:00', authors: ['Pedro Gil'] });
+});
+afterAll(() => ctx.close());
+
+const validBody = () => ({
+  sessionType: 'ordinaria',
+  date: '2026-03-10T19:00',
+  acta: '45',
+  correspondence: [regs.nota1!.id, regs.nota2!.id],
+  dem_message: [regs.mensaje!.id],
+  projects: [regs.resolucion!.id, regs.ordenanza!.id],
+  comision_gobierno: ['Despacho sobre el régimen de habilitaciones comerciales'],
+  comision_hacienda: ['Dictamen sobre la tasa de alumbrado', 'Dictamen sobre la rendición de cuentas'],
+  comision_obras: [],
+  comision_higiene: ['Despacho sobre el control de plagas'],
+});
+
+function post(body: unknown, role: Role | null = 'asesor') {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/day-orders', headers: role ? as[role] : {}, payload: body as object });
+}
+
+async function storedPdfs(): Promise<string[]> {
+  return fs.readdir(path.join(ctx.uploadsDir, 'day-orders')).catch(() => []);
+}
+
+describe('POST /day-orders', () => {
+  it('stores the agenda with its items and answers its public PDF, which reads back every item in order', async () => {
+    const response = await post(validBody());
+    expect(response.statusCode).toBe(201);
+    const { id, pdf_path } = response.json();
+    expect(pdf_path).toMatch(/^\/api\/v1\/files\/day-orders\/[0-9a-f-]{36}\.pdf$/);
+
+    const [order] = await ctx.db.select().from(dayOrders).where(eq(dayOrders.id, id));
+    expect(order).toMatchObject({ sessionType: 'ordinaria', previousMinutes: '45', sessionDate: new Date('2026-03-10T22:00:00Z') });
+    const items = await ctx.db.select().from(dayOrderItems).where(eq(dayOrderItems.dayOrderId, id));
+    expect(items).toHaveLength(9);
+    expect(items.filter((item) => item.section === 'projects').sort((a, b) => a.orderInSection - b.orderInSection).map((item) => item.regulationId)).toEqual([
+      regs.resolucion!.id,
+      regs.ordenanza!.id,
+    ]);
+
+    // Anyone may download it, and it may be cached.
+    const download = await ctx.app.inject({ url: pdf_path });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['cache-control']).toContain('public');
+
+    const text = await pdfToText(download.rawPayload);
+    expectInOrder(text, [
+      'Concejo Deliberante',
+      'Orden del Día',
+      'Sesión Ordinaria',
+      'Martes, 10 de marzo de 2026, 19:00 h',
+      '1. Consideración del Acta de la sesión anterior N° 45',
+      '2. Correspondencia recibida',
+      '2.1', `Cargo N° ${regs.nota1!.cargo} – Correspondencia`, regs.nota1!.subject, 'Autor: Vecinos del barrio Norte',
+      '2.2', `Cargo N° ${regs.nota2!.cargo} – Correspondencia`, regs.nota2!.subject, 'Autor: Asociación Ñandú',
+      '3. Mensajes del Departamento Ejecutivo',
+      '3.1', `Cargo N° ${regs.mensaje!.cargo} – Mensaje del DEM`, regs.mensaje!.subject, 'Autor: DEM',
+      '4. Proyectos de los concejales',
+      '4.1', `Cargo N° ${regs.resolucion!.cargo} – Resolución`, regs.resolucion!.subject, 'Autor: Pedro Gil',
+      '4.2', `Cargo N° ${regs.ordenanza!.cargo} – Ordenanza`, regs.ordenanza!.subject, 'Autores: Ana Rodríguez, José Muñoz',
+      '5. Despachos de la Comisión de Gobierno',
+      '5.1', 'Despacho sobre el régimen de habilitaciones comerciales',
+      '6. Despachos de la Comisión de Hacienda',
+      '6.1', 'Dictamen sobre la tasa de alumbrado',
+      '6.2', 'Dictamen sobre la rendición de cuentas',
+      '7. Despachos de la Comisión de Obras Públicas',
+      'Sin asuntos.',
+      '8. Despachos de la Comisión de Higiene',
+      '8.1', 'Despacho sobre el control de plagas',
+      'Página 1 de 1',
+    ]);
+  });
+
+  it('writes each session type in words, takes the minutes number as a number and trims the texts', async () => {
+    const response = await post({
+      ...validBody(),
+      sessionType: 'convocada',
+      acta: 46,
+      date: '2026-03-12T09:30:00-03:00',
+      comision_gobierno: ['  Despacho con espacios  '],
+    });
+    expect(response.statusCode).toBe(201);
+    const text = await pdfToText((await ctx.app.inject({ url: response.json().pdf_path })).rawPayload);
+    expectInOrder(text.replace(/\s+/g, ' '), [
+      'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo)',
+      'Jueves, 12 de marzo de 2026, 09:30 h',
+      'N° 46',
+      '5.1 Despacho con espacios 6.',
+    ]);
+    const autoconvocada = await post({ ...validBody(), sessionType: 'autoconvocada' });
+    expect(await pdfToText((await ctx.app.inject({ url: autoconvocada.json().pdf_path })).rawPayload)).toContain('Sesión Autoconvocada');
+  });
+
+  it('accepts an agenda without items; every section then says it has none', async () => {
+    const response = await post({ sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '1' });
+    expect(response.statusCode).toBe(201);
+    const text = await pdfToText((await ctx.app.inject({ url: response.json().pdf_path })).rawPayload);
+    expect(text.match(/Sin asuntos\./g)).toHaveLength(7);
+  });
+
+  const tooMany = Array.from({ length: 301 }, (_, index) => index + 1);
+  it.each([
+    ['no session type', { sessionType: undefined }, 'sessionType', 'Debe seleccionar el tipo de sesión.'],
+    ['an unknown session type', { sessionType: 'extraordinaria' }, 'sessionType', 'Debe seleccionar el tipo de sesión.'],
+    ['no session date', { date: undefined }, 'date', 'Debe ingresar la fecha y hora de la sesión.'],
+    ['a session date that is not one', { date: 'el martes' }, 'date', 'Debe ingresar la fecha y hora de la sesión.'],
+    ['no minutes number', { acta: undefined }, 'acta', 'Debe ingresar el número del acta anterior.'],
+    ['a blank minutes number', { acta: '   ' }, 'acta', 'Debe ingresar el número del acta anterior.'],
+    ['a minutes number too long', { acta: '1'.repeat(31) }, 'acta', 'El número de acta puede tener hasta 30 caracteres.'],
+    ['a list that is not a list', { correspondence: 'todas' }, 'correspondence', 'La lista de normativas no es válida.'],
+    ['an id that is not a number', { dem_message: ['uno'] }, 'dem_message.0', 'La normativa seleccionada no es válida.'],
+    ['a negative id', { projects: [-4] }, 'projects.0', 'La normativa seleccionada no es válida.'],
+    ['a repeated id', { projects: [1, 1] }, 'projects', 'Hay normativas repetidas en esta sección.'],
+    ['too many ids', { projects: tooMany }, 'projects', 'Cada sección admite hasta 300 normativas.'],
+    ['a blank dispatch', { comision_gobierno: ['  '] }, 'comision_gobierno.0', 'Cada despacho debe tener texto.'],
+    ['a dispatch too long', { comision_hacienda: ['a'.repeat(2001)] }, 'comision_hacienda.0', 'Cada despacho puede tener hasta 2000 caracteres.'],
+    ['a repeated dispatch', { comision_obras: ['Bacheo', ' bacheo '] }, 'comision_obras', 'Hay despachos repetidos en esta comisión.'],
+    ['a dispatch that is not text', { comision_higiene: [5] }, 'comision_higiene.0', 'Cada despacho debe ser un texto.'],
+    ['a dispatch list that is not a list', { comision_higiene: 'texto' }, 'comision_higiene', 'La lista de despachos no es válida.'],
+    ['too many dispatches', { comision_gobierno: tooMany.map(String) }, 'comision_gobierno', 'Cada comisión admite hasta 300 despachos.'],
+  ])('answers 422 for %s', async (_case, change, field, message) => {
+    const before = await storedPdfs();
+    const response = await post({ ...validBody(), ...change });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[field]).toContain(message);
+    expect(await storedPdfs()).toEqual(before);
+  });
+
+  it('answers 422 for a regulation that does not exist', async () => {
+    const response = await post({ ...validBody(), projects: [regs.ordenanza!.id, 999_999] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.projects).toEqual(['Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.']);
+  });
+
+  it('answers 422 for a regulation placed in a section that is not its own', async () => {
+    const response = await post({ ...validBody(), correspondence: [regs.ordenanza!.id], projects: [regs.nota1!.id] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      correspondence: [`La normativa Cargo N° ${regs.ordenanza!.cargo} (Ordenanza) no corresponde a esta sección.`],
+      projects: [`La normativa Cargo N° ${regs.nota1!.cargo} (Correspondencia) no corresponde a esta sección.`],
+    });
+  });
+
+  it('answers 422 for a body that is not JSON', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/day-orders', headers: { ...as.asesor, 'content-type': 'application/json' }, payload: '{"sessionType":' });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('removes the stored PDF when the database refuses the agenda', async () => {
+    const before = await storedPdfs();
+    // PostgreSQL refuses a NUL character in text: the write fails after the PDF was stored.
+    const response = await post({ ...validBody(), acta: '45\u0000' });
+    expect(response.statusCode).toBe(422);
+    expect(await storedPdfs()).toEqual(before);
+    const [{ total } = { total: 0 }] = await ctx.db.$client.query('select count(*)::int as total from day_orders where previous_minutes like $1', ['45%']).then((result) => result.rows as { total: number }[]);
+    expect(total).toBe(1);
+  });
+
+  it('builds an agenda of 150 items, PDF included, in under a second', async () => {
+    const many = [];
+    for (let index = 0; index < 60; index += 1) {
+      many.push(await insertRegulation(ctx.db, { type: 'ordinance', subject: `Proyecto de ordenanza número ${index} sobre tránsito, señalización y pavimentación del barrio`, createdAt: '2026-03-05T10:00:00-03:00', authors: ['Ana Rodríguez', 'José Muñoz'] }));
+    }
+    const texts = (prefix: string) => Array.from({ length: 22 }, (_, index) => `${prefix} ${index}: dictamen favorable sobre el expediente ${index}/2026 con modificaciones`);
+    const started = performance.now();
+    const response = await post({
+      ...validBody(),
+      correspondence: [],
+      dem_message: [],
+      projects: many.map((regulation) => regulation.id),
+      comision_gobierno: texts('Gobierno'),
+      comision_hacienda: texts('Hacienda'),
+      comision_obras: texts('Obras'),
+      comision_higiene: [...texts('Higiene'), 'Higiene extra 1', 'Higiene extra 2'],
+    });
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(201);
+    const items = await ctx.db.select().from(dayOrderItems).where(eq(dayOrderItems.dayOrderId, response.json().id));
+    expect(items).toHaveLength(150);
+    expect(elapsed).toBeLessThan(1000);
+    const text = await pdfToText((await ctx.app.inject({ url: response.json().pdf_path })).rawPayload);
+    expect(text).toContain(`4.60`);
+    expect(text).toMatch(/Página 1 de \d+/);
+  });
+
+  it.each(['admin', 'asesor'] as const)('lets %s build an agenda', async (role) => {
+    expect((await post(validBody(), role)).statusCode).toBe(201);
+  });
+
+  it.each(['mesa', 'concejal', 'ejecutivo', 'cm', 'user'] as const)('refuses %s with 403', async (role) => {
+    const before = await storedPdfs();
+    expect((await post(validBody(), role)).statusCode).toBe(403);
+    expect(await storedPdfs()).toEqual(before);
+  });
+
+  it('refuses a visitor without a token with 401', async () => {
+    expect((await post(validBody(), null)).statusCode).toBe(401);
+  });
+});

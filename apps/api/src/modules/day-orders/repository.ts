@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AgendaSection, SessionType } from '@concejo/contracts';
+import type { Database } from '../../db/client.js';
+import { dayOrderItems, dayOrders, regulationAuthors, regulations } from '../../db/schema/index.js';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DayOrderRow = typeof dayOrders.$inferSelect;
+
+export interface NewDayOrder {
+  sessionType: SessionType;
+  sessionDate: Date;
+  previousMinutes: string;
+  pdfKey: string;
+  createdBy: number;
+  createdAt: Date;
+}
+
+export interface NewItem {
+  section: AgendaSection;
+  orderInSection: number;
+  regulationId: number | null;
+  customText: string | null;
+}
+
+/** Calendar days in the council's time zone, both inclusive (DESIGN.md section 5). */
+function createdBetweenDays(range: { from?: string; to?: string }, timeZone: string): (SQL | undefined)[] {
+  return [
+    range.from ? sql`${dayOrders.createdAt} >= (${range.from}::date)::timestamp at time zone ${timeZone}` : undefined,
+    range.to ? sql`${dayOrders.createdAt} < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
+  ];
+}
+
+const regulationColumns = {
+  id: regulations.id,
+  type: regulations.type,
+  cargo: regulations.cargo,
+  subject: regulations.subject,
+  number: regulations.number,
+  state: regulations.state,
+  authorType: regulations.authorType,
+  createdAt: regulations.createdAt,
+  pdfApproved: regulations.pdfApproved,
+  pdfProcess: regulations.pdfProcess,
+};
+
+export function createDayOrderRepository(db: Database) {
+  const repository = {
+    /** Regulations in process created inside the range (both ends included), oldest first. */
+    async regulationsInProcess(start: Date, end: Date) {
+      return db
+        .select(regulationColumns)
+        .from(regulations)
+        .where(and(eq(regulations.state, 'process'), gte(regulations.createdAt, start), lte(regulations.createdAt, end)))
+        .orderBy(asc(regulations.createdAt), asc(regulations.id))
+        .limit(2000);
+    },
+
+    async regulationsByIds(ids: readonly number[]) {
+      if (!ids.length) return [];
+      return db.select(regulationColumns).from(regulations).where(inArray(regulations.id, [...ids]));
+    },
+
+    async authorsOf(ids: readonly number[]): Promise<Map<number, string[]>> {
+      const map = new Map<number, string[]>();
+      if (!ids.length) return map;
+      const rows = await db
+        .select({ id: regulationAuthors.regulationId, name: regulationAuthors.name })
+        .from(regulationAuthors)
+        .where(inArray(regulationAuthors.regulationId, [...new Set(ids)]))
+        .orderBy(asc(regulationAuthors.regulationId), asc(regulationAuthors.position));
+      for (const row of rows) {
+        const names = map.get(row.id);
+        if (names) names.push(row.name);
+        else map.set(row.id, [row.name]);
+      }
+      return map;
+    },
+
+    /** The agenda and its items, in one transaction. */
+    async insert(order: NewDayOrder, items: readonly NewItem[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(dayOrders).values(order).returning({ id: dayOrders.id });
+        const id = row!.id;
+        if (items.length) await tx.insert(dayOrderItems).values(items.map((item) => ({ ...item, dayOrderId: id })));
+        return id;
+      });
+    },
+
+    async find(id: number): Promise<DayOrderRow | undefined> {
+      const [row] = await db.select().from(dayOrders).where(eq(dayOrders.id, id));
+      return row;
+    },
+
+    /** The agenda's items in section order (the enum's order is the agenda's), with their regulations. */
+    async itemsOf(id: number) {
+      return db
+        .select({
+          id: dayOrderItems.id,
+          section: dayOrderItems.section,
+          orderInSection: dayOrderItems.orderInSection,
+          customText: dayOrderItems.customText,
+          regulation: regulationColumns,
+        })
+        .from(dayOrderItems)
+        .leftJoin(regulations, eq(regulations.id, dayOrderItems.regulationId))
+        .where(eq(dayOrderItems.dayOrderId, id))
+        .orderBy(asc(dayOrderItems.section), asc(dayOrderItems.orderInSection), asc(dayOrderItems.id));
+    },
+
+    /** Deletes the agenda (its items go with it); answers its PDF's key, or undefined when it did not exist. */
+    async delete(id: number): Promise<{ pdfKey: string | null } | undefined> {
+      const [row] = await db.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey });
+      return row;
+    },
+
+    /** One page of agendas, newest first, optionally limited to creation days. */
+    async page(options: { page: number; perPage: number; from?: string; to?: string; timeZone: string; withTotals: boolean }) {
+      const where = and(...createdBetweenDays(options, options.timeZone));
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(dayOrders).where(where);
+      const rows = await db
+        .select({
+          id: dayOrders.id,
+          createdAt: dayOrders.createdAt,
+          pdfKey: dayOrders.pdfKey,
+          items: options.withTotals
+            ? sql<number>`(select count(*)::int from ${dayOrderItems} where ${dayOrderItems.dayOrderId} = ${dayOrders.id})`
+            : sql<number>`0`,
+        })
+        .from(dayOrders)
+        .where(where)
+        .orderBy(desc(dayOrders.createdAt), desc(dayOrders.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return { rows, total };
+    },
+  };
+  return repository;
+}
+
+export type DayOrderRepository = ReturnType<typeof createDayOrderRepository>;

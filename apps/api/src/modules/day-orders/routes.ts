@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createDayOrderResponseSchema,
+  createDayOrderSchema,
+  DAY_ORDER_MESSAGES,
+  DAY_ORDER_PATHS,
+  dayOrderDetailSchema,
+  dayOrderSourcesQuerySchema,
+  dayOrderSourcesSchema,
+  dayOrderSummaryListSchema,
+  dayOrderSummaryQuerySchema,
+  deleteDayOrderResponseSchema,
+  errorBodySchema,
+  publishedDayOrderListSchema,
+  publishedDayOrderQuerySchema,
+} from '@concejo/contracts';
+import type { DayOrderService } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const tags = ['day-orders'];
+
+export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService }> = async (app, { dayOrders }) => {
+  /** Regulations in process created in the date-time range, by agenda section. 200; 401; 403; 422. */
+  app.get(
+    DAY_ORDER_PATHS.sources,
+    {
+      config: { access: 'dayOrders.create' },
+      schema: { tags, querystring: dayOrderSourcesQuerySchema, response: { 200: dayOrderSourcesSchema, ...errors } },
+    },
+    async (request) => dayOrders.sources(request.query),
+  );
+
+  /** Builds an agenda and its PDF. 201 { id, pdf_path }; 401; 403; 422 with messages by field. */
+  app.post(
+    DAY_ORDER_PATHS.list,
+    {
+      config: { access: 'dayOrders.create' },
+      schema: { tags, body: createDayOrderSchema, response: { 201: createDayOrderResponseSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await dayOrders.create(request.user!, request.body)),
+  );
+
+  /**
+   * Public list of the agendas, newest first, by creation days (from/to inclusive). 200, cached for a
+   * minute by anyone, with an ETag (304 when unchanged); 422 malformed page or dates.
+   */
+  app.get(
+    DAY_ORDER_PATHS.published,
+    {
+      config: { access: 'public', publicCache: 60 },
+      schema: { tags, querystring: publishedDayOrderQuerySchema, response: { 200: publishedDayOrderListSchema, 422: errorBodySchema } },
+    },
+    async (request) => dayOrders.published(request.query),
+  );
+
+  /** Session summaries, newest first. 200; 401; 403; 422. */
+  app.get(
+    DAY_ORDER_PATHS.list,
+    {
+      config: { access: 'dayOrders.summaries' },
+      schema: { tags, querystring: dayOrderSummaryQuerySchema, response: { 200: dayOrderSummaryListSchema, ...errors } },
+    },
+    async (request) => dayOrders.summaries(request.query),
+  );
+
+  /** One agenda with its items by section. 200; 401; 403; 404; 422 bad id. */
+  app.get(
+    `${DAY_ORDER_PATHS.list}/:id`,
+    {
+      config: { access: 'dayOrders.summaries' },
+      schema: { tags, params: idParams, response: { 200: dayOrderDetailSchema, ...errors } },
+    },
+    async (request) => dayOrders.detail(request.params.id),
+  );
+
+  /** Deletes an agenda and its PDF. 200; 401; 403; 404; 422 bad id. */
+  app.delete(
+    `${DAY_ORDER_PATHS.list}/:id`,
+    {
+      config: { access: 'dayOrders.delete' },
+      schema: { tags, params: idParams, response: { 200: deleteDayOrderResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await dayOrders.delete(request.user!, request.params.id);
+      return { message: DAY_ORDER_MESSAGES.deleted };
+    },
+  );
+};

@@ -1,0 +1,238 @@
+import {
+  AGENDA_SECTION_NUMBERS,
+  AGENDA_SECTION_TITLES,
+  AGENDA_SECTIONS,
+  COMMISSION_SECTIONS,
+  DAY_ORDER_MESSAGES,
+  PREVIOUS_MINUTES_TITLE,
+  REGULATION_TYPE_LABELS,
+  SESSION_TYPE_LABELS,
+  SOURCE_SECTIONS,
+  sourceSectionOf,
+  type AgendaSection,
+  type CreateDayOrder,
+  type CreateDayOrderResponse,
+  type DayOrderDetail,
+  type DayOrderItem,
+  type DayOrderSources,
+  type DayOrderSourcesQuery,
+  type DayOrderSummaryList,
+  type PublishedDayOrderList,
+  type PublishedDayOrderQuery,
+  type SourceItem,
+} from '@concejo/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { renderAgendaPdf, type AgendaPdfEntry } from '../../lib/agenda-pdf.js';
+import type { Clock } from '../../lib/clock.js';
+import { NotFound, ValidationFailed } from '../../lib/errors.js';
+import type { Storage } from '../../lib/storage.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { DayOrderRepository, NewItem } from './repository.js';
+import { formatSessionDate, toInstant } from './time.js';
+
+/** Storage folder of the agendas' PDFs: public and cacheable (DESIGN.md section 6). */
+export const DAY_ORDERS_FOLDER = 'day-orders';
+export const PUBLISHED_PER_PAGE = 10;
+export const SUMMARIES_PER_PAGE = 15;
+
+export interface DayOrderUrls {
+  /** Public, cacheable URL of a file (agenda PDFs, approved regulations). */
+  publicFile(key: string): string;
+  /** Short-lived signed URL of a staff-only file (process PDFs). */
+  privateFile(key: string): string;
+}
+
+interface Deps {
+  repository: DayOrderRepository;
+  storage: Storage;
+  clock: Clock;
+  urls: DayOrderUrls;
+  timeZone: string;
+  councilName: string;
+  log: FastifyBaseLogger;
+}
+
+type RegulationColumns = Awaited<ReturnType<DayOrderRepository['regulationsByIds']>>[number];
+
+/** Session agendas: gathering what is pending, building the orden del día with its PDF, listing it. */
+export function createDayOrderService({ repository, storage, clock, urls, timeZone, councilName, log }: Deps) {
+  const pdfPath = (key: string | null) => (key ? urls.publicFile(key) : null);
+
+  /** The selected regulations must exist and be of their section's kind; answers them by id. */
+  async function checkSelection(input: CreateDayOrder): Promise<Map<number, RegulationColumns>> {
+    const ids = SOURCE_SECTIONS.flatMap((section) => input[section]);
+    const found = new Map((await repository.regulationsByIds(ids)).map((row) => [row.id, row]));
+    const errors: Record<string, string[]> = {};
+    for (const section of SOURCE_SECTIONS) {
+      const messages: string[] = [];
+      const missing = input[section].filter((id) => !found.has(id));
+      if (missing.length) messages.push('Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.');
+      const misplaced = input[section].map((id) => found.get(id)).filter((row) => row && sourceSectionOf(row.type) !== section);
+      for (const row of misplaced) {
+        messages.push(`La normativa Cargo N° ${row!.cargo} (${REGULATION_TYPE_LABELS[row!.type]}) no corresponde a esta sección.`);
+      }
+      if (messages.length) errors[section] = messages;
+    }
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+    return found;
+  }
+
+  return {
+    /** Regulations in process created in the range, by the section they would go to, oldest first. */
+    async sources(query: DayOrderSourcesQuery): Promise<DayOrderSources> {
+      const start = toInstant(query.startDate, timeZone);
+      const end = toInstant(query.endDate, timeZone);
+      if (end < start) throw ValidationFailed.field('endDate', 'La fecha de fin no puede ser anterior a la de inicio.');
+      const rows = await repository.regulationsInProcess(start, end);
+      const authors = await repository.authorsOf(rows.map((row) => row.id));
+      const result: DayOrderSources = { correspondence: [], dem_message: [], projects: [] };
+      for (const row of rows) {
+        const item: SourceItem = {
+          id: row.id,
+          subject: row.subject,
+          cargo: row.cargo,
+          authors: (authors.get(row.id) ?? []).map((name) => ({ name })),
+          type: row.type,
+        };
+        result[sourceSectionOf(row.type)].push(item);
+      }
+      return result;
+    },
+
+    /** Stores the agenda and its items in one transaction, with its PDF (removed again if the write fails). */
+    async create(user: AuthUser, input: CreateDayOrder): Promise<CreateDayOrderResponse> {
+      const regulationsById = await checkSelection(input);
+      const authors = await repository.authorsOf([...regulationsById.keys()]);
+      const sessionDate = toInstant(input.date, timeZone);
+      const createdAt = clock.now();
+
+      const items: NewItem[] = [];
+      const entries = {} as Record<AgendaSection, AgendaPdfEntry[]>;
+      for (const section of SOURCE_SECTIONS) {
+        entries[section] = input[section].map((id, index) => {
+          const row = regulationsById.get(id)!;
+          items.push({ section, orderInSection: index + 1, regulationId: id, customText: null });
+          return { kind: 'regulation', cargo: row.cargo, typeLabel: REGULATION_TYPE_LABELS[row.type], subject: row.subject, authors: authors.get(id) ?? [] };
+        });
+      }
+      for (const section of COMMISSION_SECTIONS) {
+        entries[section] = input[section].map((text, index) => {
+          items.push({ section, orderInSection: index + 1, regulationId: null, customText: text });
+          return { kind: 'text', text };
+        });
+      }
+
+      const started = performance.now();
+      const pdf = await renderAgendaPdf({
+        councilName,
+        sessionTypeLabel: SESSION_TYPE_LABELS[input.sessionType],
+        sessionDateText: formatSessionDate(sessionDate, timeZone),
+        previousMinutes: { number: 1, title: PREVIOUS_MINUTES_TITLE, acta: input.acta },
+        sections: AGENDA_SECTIONS.map((section) => ({ number: AGENDA_SECTION_NUMBERS[section], title: AGENDA_SECTION_TITLES[section], entries: entries[section] })),
+        emptySectionText: DAY_ORDER_MESSAGES.emptySection,
+        createdAt,
+      });
+      const pdfMs = Math.round(performance.now() - started);
+
+      const pdfKey = await storage.put(DAY_ORDERS_FOLDER, 'pdf', pdf);
+      let id: number;
+      try {
+        id = await repository.insert(
+          { sessionType: input.sessionType, sessionDate, previousMinutes: input.acta, pdfKey, createdBy: user.id, createdAt },
+          items,
+        );
+      } catch (error) {
+        await storage.remove(pdfKey).catch(() => undefined);
+        // A selected regulation deleted between the check and the write (foreign key violation).
+        const failure = error as { code?: string; cause?: { code?: string } };
+        if ((failure.cause?.code ?? failure.code) === '23503') {
+          throw ValidationFailed.field('projects', 'Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.');
+        }
+        throw error;
+      }
+      log.info({ dayOrderId: id, items: items.length, pdfMs, userId: user.id }, 'day order created');
+      return { id, pdf_path: urls.publicFile(pdfKey) };
+    },
+
+    async published(query: PublishedDayOrderQuery): Promise<PublishedDayOrderList> {
+      const { rows, total } = await repository.page({ ...query, perPage: PUBLISHED_PER_PAGE, timeZone, withTotals: false });
+      return {
+        data: rows.map((row) => ({ id: row.id, date_creation: row.createdAt.toISOString(), pdf_path: pdfPath(row.pdfKey) })),
+        current_page: query.page,
+        last_page: Math.max(1, Math.ceil(total / PUBLISHED_PER_PAGE)),
+        total,
+        per_page: PUBLISHED_PER_PAGE,
+      };
+    },
+
+    async summaries(query: { page: number }): Promise<DayOrderSummaryList> {
+      const { rows, total } = await repository.page({ page: query.page, perPage: SUMMARIES_PER_PAGE, timeZone, withTotals: true });
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          date_creation: row.createdAt.toISOString(),
+          total_regulations: row.items,
+          pdf_path: pdfPath(row.pdfKey),
+        })),
+        current_page: query.page,
+        last_page: Math.max(1, Math.ceil(total / SUMMARIES_PER_PAGE)),
+        total,
+        per_page: SUMMARIES_PER_PAGE,
+      };
+    },
+
+    async detail(id: number): Promise<DayOrderDetail> {
+      const order = await repository.find(id);
+      if (!order) throw new NotFound(DAY_ORDER_MESSAGES.notFound);
+      const rows = await repository.itemsOf(id);
+      const authors = await repository.authorsOf(rows.flatMap((row) => (row.regulation ? [row.regulation.id] : [])));
+      const itemsBySection = Object.fromEntries(AGENDA_SECTIONS.map((section) => [section, [] as DayOrderItem[]])) as Record<AgendaSection, DayOrderItem[]>;
+      for (const row of rows) {
+        const regulation = row.regulation;
+        itemsBySection[row.section].push({
+          id: row.id,
+          order_in_section: row.orderInSection,
+          custom_text: row.customText,
+          regulation: regulation
+            ? {
+                id: regulation.id,
+                subject: regulation.subject,
+                cargo: regulation.cargo,
+                number: regulation.number,
+                type: regulation.type,
+                state: regulation.state,
+                author_type: regulation.authorType,
+                authors: authors.get(regulation.id) ?? [],
+                created_at: regulation.createdAt.toISOString(),
+                pdf_approved: regulation.pdfApproved ? urls.publicFile(regulation.pdfApproved) : null,
+                pdf_process: regulation.pdfProcess ? urls.privateFile(regulation.pdfProcess) : null,
+              }
+            : null,
+        });
+      }
+      return {
+        day_order: {
+          id: order.id,
+          pdf_path: pdfPath(order.pdfKey),
+          date_creation: order.createdAt.toISOString(),
+          session_date: order.sessionDate.toISOString(),
+          session_type: order.sessionType,
+          previous_minutes: order.previousMinutes,
+        },
+        items_by_section: itemsBySection,
+      };
+    },
+
+    /** Deletes the agenda, its items and, after the commit, its PDF. */
+    async delete(user: AuthUser, id: number): Promise<void> {
+      const deleted = await repository.delete(id);
+      if (!deleted) throw new NotFound(DAY_ORDER_MESSAGES.notFound);
+      if (deleted.pdfKey) {
+        await storage.remove(deleted.pdfKey).catch((error: unknown) => log.warn({ err: error, key: deleted.pdfKey }, 'could not remove a day order PDF'));
+      }
+      log.info({ dayOrderId: id, userId: user.id }, 'day order deleted');
+    },
+  };
+}
+
+export type DayOrderService = ReturnType<typeof createDayOrderService>;
