@@ -77,6 +77,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     clock,
     timeZone: config.council.timeZone,
     log: app.log,
+    site: { publicUrl: config.publicUrl, councilName: config.council.name },
     urls: {
       publicPdf: fileUrl,
       // Process PDFs are staff-only: a link valid for 15 minutes.

@@ -79,6 +79,7 @@ export async function seedDemoRegulations(db: Database, storage: Storage, now = 
         isOld: demo.old ?? false,
         createdBy: null,
         createdAt,
+        approvedAt: demo.state === 'approved' && !demo.old ? createdAt : null,
       });
       await repository.replaceAuthors(tx, row.id, demo.authors);
       await repository.replaceKeywords(tx, row.id, demo.keywords);

@@ -50,6 +50,8 @@ export const regulations = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it became approved (for the feed of new norms); null while in process. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
     searchDocument: tsvector('search_document'),
     /** Text extracted from the approved (or old) PDF: public, searched by citizens too. */
@@ -68,6 +70,7 @@ export const regulations = pgTable(
     // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (nulls first), the list's order.
     index('regulations_created_at_idx').on(table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
+    index('regulations_approved_at_idx').on(table.approvedAt),
     index('regulations_search_idx').using('gin', table.searchDocument),
     index('regulations_process_document_idx').using('gin', table.processDocument),
     index('regulations_text_pending_idx').on(table.id).where(sql`${table.textStatus} = 'pending'`),

@@ -168,3 +168,42 @@ describe('pagination and bad input never give a 500', () => {
     expect(response.json().errors.search).toEqual(['La búsqueda puede tener hasta 200 caracteres.']);
   });
 });
+
+describe('open data', () => {
+  it('downloads every matching row as CSV, with absolute PDF links and formulas neutralised', async () => {
+    const response = await ctx.app.inject({ url: `/api/v1/regulations/published.csv?${q('camiones')}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="normativas.csv"');
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF"');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"Ordenanza","100","Circulación de camión pesado en el casco urbano","tránsito; transporte de carga","2025-03-10","http:\/\/localhost:3000\/api\/v1\/files\/regulations-approved\/[0-9a-f-]{36}\.pdf"$/);
+  });
+
+  it('downloads all public rows as JSON, not only one page', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/regulations/published.json' });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json();
+    expect(rows).toHaveLength(8);
+    expect(rows[0]).toEqual(expect.objectContaining({ type: expect.any(String), subject: expect.any(String), pdf_approved: expect.stringMatching(/^http:\/\/localhost:3000\//) }));
+  });
+
+  it('publishes an Atom feed of the newest approvals, without old norms', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/regulations/feed.atom' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const entries = response.body.match(/<entry>/g) ?? [];
+    expect(entries).toHaveLength(7);
+    expect(response.body).toContain('<title>Ordenanza N° 100</title>');
+    expect(response.body).not.toContain('N° 50<');
+    expect(response.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">');
+  });
+
+  it('neutralises a cell that a spreadsheet would run as a formula', async () => {
+    const { csvCell } = await import('./open-data.js');
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('-2+3')).toBe(`"'-2+3"`);
+    expect(csvCell('Tema común')).toBe('"Tema común"');
+  });
+});

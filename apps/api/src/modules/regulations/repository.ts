@@ -28,6 +28,7 @@ export interface RegulationValues {
   isOld: boolean;
   createdBy: number | null;
   createdAt: Date;
+  approvedAt: Date | null;
 }
 
 export interface HistoryEntry {
@@ -72,13 +73,13 @@ export function createRegulationRepository(db: Database) {
    * keywords more than the PDF); otherwise the newest, straight from the created_at index.
    * (A single query with count(*) over () was measured slower: it sorts the whole match.)
    */
-  async function pageOf(where: SQL | undefined, search: SQL | undefined, page: number, perPage: number) {
+  async function pageOf(where: SQL | undefined, search: SQL | undefined, page: number, perPage: number, offset = (page - 1) * perPage) {
     const order = search
       ? [desc(sql`ts_rank(${regulations.searchDocument}, ${search})`), desc(regulations.createdAt), desc(regulations.id)]
       : [desc(regulations.createdAt), desc(regulations.id)];
     const [[{ total } = { total: 0 }], rows] = await Promise.all([
       db.select({ total: count() }).from(regulations).where(where),
-      db.select().from(regulations).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
+      db.select().from(regulations).where(where).orderBy(...order).limit(perPage).offset(offset),
     ]);
     return { rows, total };
   }
@@ -298,7 +299,7 @@ export function createRegulationRepository(db: Database) {
      * One page of the public search: approved or old norms of the public types, the best matches
      * first when searching (newest first otherwise).
      */
-    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string }) {
+    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string; offset?: number }) {
       const search = query.search ? textQuery(query.search) : undefined;
       const where = and(
         or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
@@ -306,7 +307,27 @@ export function createRegulationRepository(db: Database) {
         ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, undefined, options.timeZone),
         search ? sql`${regulations.searchDocument} @@ ${search}` : undefined,
       );
-      return { ...(await pageOf(where, search, query.page, options.perPage)), search };
+      return { ...(await pageOf(where, search, query.page, options.perPage, options.offset)), search };
+    },
+
+    /** Every public norm the filters find, for the downloads, a batch at a time, in the list's order. */
+    async *allPublished(query: PublicRegulationQuery, options: { timeZone: string; batch: number; max: number }) {
+      for (let offset = 0; offset < options.max; offset += options.batch) {
+        const { rows } = await repository.listPublished({ ...query, page: 1 }, { perPage: options.batch, timeZone: options.timeZone, offset });
+        if (rows.length === 0) return;
+        yield rows;
+        if (rows.length < options.batch) return;
+      }
+    },
+
+    /** The newest approvals of public norms (not old ones loaded from the archive), for the feed. */
+    async latestApproved(limit: number) {
+      return db
+        .select()
+        .from(regulations)
+        .where(and(eq(regulations.state, 'approved'), sql`${regulations.approvedAt} is not null`, inArray(regulations.type, [...PUBLIC_REGULATION_TYPES])))
+        .orderBy(desc(regulations.approvedAt), desc(regulations.id))
+        .limit(limit);
     },
 
     /**

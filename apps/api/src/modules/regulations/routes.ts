@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -39,6 +40,32 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       schema: { tags: ['public'], querystring: publicRegulationQuerySchema, response: { 200: publishedRegulationListSchema, 422: errorBodySchema } },
     },
     async (request) => regulations.listPublished(request.query),
+  );
+
+  /**
+   * The same public search as open data, every matching row (not one page): CSV (UTF-8 with BOM, so
+   * spreadsheets read the accents) or JSON. 200; 422 malformed filters.
+   */
+  for (const format of ['csv', 'json'] as const) {
+    app.get(
+      `/regulations/published.${format}`,
+      {
+        config: { access: 'public' },
+        schema: { tags: ['public'], querystring: publicRegulationQuerySchema.omit({ page: true }) },
+      },
+      async (request, reply) => {
+        reply
+          .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="normativas.${format}"`)
+          .header('cache-control', 'public, max-age=300');
+        return reply.send(Readable.from(regulations.exportPublished({ ...request.query, page: 1 }, format)));
+      },
+    );
+  }
+
+  /** Atom feed of the newest approved norms. 200. */
+  app.get('/regulations/feed.atom', { config: { access: 'public', publicCache: 300 }, schema: { tags: ['public'] } }, async (_request, reply) =>
+    reply.header('content-type', 'application/atom+xml; charset=utf-8').send(await regulations.feed()),
   );
 
   /** Candidates for the modifies / modified-by pickers (at least 3 characters). 200; 401; 403; 422. */

@@ -25,6 +25,7 @@ import { presentDetail, presentListItem, presentPublished, type FileUrls } from 
 import type { RegulationRepository, RegulationValues, Tx } from './repository.js';
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
 import type { TextIndexer } from './text-indexer.js';
+import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle } from './open-data.js';
 
 export const PER_PAGE = 15;
 export const FOLDERS = { process: 'regulations-process', approved: 'regulations-approved' } as const;
@@ -38,10 +39,16 @@ interface Deps {
   urls: FileUrls;
   timeZone: string;
   log: FastifyBaseLogger;
+  /** For absolute links in downloads and the feed (never the request's Host). */
+  site: { publicUrl: string; councilName: string };
 }
 
+/** A download holds every match, up to this many rows. */
+export const EXPORT_MAX_ROWS = 200_000;
+
 /** The regulations registry: registering, listing, modifying, linking and tracing normativas. */
-export function createRegulationService({ repository, indexer, storage, clock, urls, timeZone, log }: Deps) {
+export function createRegulationService({ repository, indexer, storage, clock, urls, timeZone, log, site }: Deps) {
+  const absolute = (path: string) => `${site.publicUrl}${path}`;
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const row = await repository.find(id, client);
     if (!row) throw new NotFound('No se encontró la normativa.');
@@ -139,6 +146,44 @@ export function createRegulationService({ repository, indexer, storage, clock, u
       };
     },
 
+    /** Every row of a public search, as CSV lines or JSON array pieces, produced batch by batch. */
+    async *exportPublished(query: PublicRegulationQuery, format: 'csv' | 'json'): AsyncGenerator<string> {
+      yield format === 'csv' ? `\uFEFF${CSV_HEADER.map(csvCell).join(',')}\r\n` : '[';
+      let first = true;
+      for await (const rows of repository.allPublished(query, { timeZone, batch: 2000, max: EXPORT_MAX_ROWS })) {
+        const keywords = await repository.keywordsOf(rows.map((row) => row.id));
+        const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
+        if (format === 'csv') {
+          yield items.map((item) => `${csvRow(item, absolute)}\r\n`).join('');
+        } else {
+          const pieces = items.map(({ matched_in: _matched, excerpt: _excerpt, ...item }) =>
+            JSON.stringify({ ...item, pdf_approved: item.pdf_approved ? absolute(item.pdf_approved) : null }),
+          );
+          yield (first ? '' : ',') + pieces.join(',');
+          first = false;
+        }
+      }
+      if (format === 'json') yield ']';
+    },
+
+    /** The Atom feed of the 50 newest approvals. */
+    async feed(): Promise<string> {
+      const rows = await repository.latestApproved(50);
+      return atomFeed({
+        councilName: site.councilName,
+        publicUrl: site.publicUrl,
+        selfUrl: absolute('/api/v1/regulations/feed.atom'),
+        now: clock.now(),
+        entries: rows.map((row) => ({
+          id: row.id,
+          title: feedTitle(row),
+          subject: row.subject,
+          approvedAt: row.approvedAt ?? row.updatedAt,
+          pdfUrl: row.pdfApproved ? absolute(urls.publicPdf(row.pdfApproved)) : null,
+        })),
+      });
+    },
+
     related(query: { search: string; type?: RegulationDetail['type']; id?: number }) {
       return repository.related(query.search, { type: query.type, exceptId: query.id });
     },
@@ -194,6 +239,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
               isOld: false,
               createdBy: user.id,
               createdAt: fields.creation_date ? new Date(fields.creation_date) : now,
+              approvedAt: draft.state === 'approved' ? now : null,
             });
             await saveLists(tx, row.id, draft, { authors: true, keywords: true, modifies: true, modifiedBy: true });
             if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
@@ -272,7 +318,8 @@ export function createRegulationService({ repository, indexer, storage, clock, u
             if (pdfApproved !== locked.pdfApproved && locked.pdfApproved) replaced.push(locked.pdfApproved);
 
             const createdAt = changes.created_at ? new Date(changes.created_at) : locked.createdAt;
-            await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, createdAt }, now);
+            const approvedAt = draft.state !== 'approved' ? null : locked.state === 'approved' ? locked.approvedAt : now;
+            await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, createdAt, approvedAt }, now);
             await saveLists(tx, id, draft, {
               authors: true,
               keywords: changes.keywords !== undefined,
@@ -323,6 +370,8 @@ export function createRegulationService({ repository, indexer, storage, clock, u
             createdBy: user.id,
             // Noon UTC: the same calendar day in every time zone within 11 hours of it.
             createdAt: new Date(`${fields.date}T12:00:00Z`),
+            // Loaded from the archive, not newly approved: it stays out of the feed of new norms.
+            approvedAt: null,
           });
           await repository.replaceKeywords(tx, row.id, fields.keywords);
           await repository.refreshSearchDocument(tx, row.id);
@@ -352,7 +401,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
 
 export type RegulationService = ReturnType<typeof createRegulationService>;
 
-function valuesOf(draft: RegulationDraft): Omit<RegulationValues, 'pdfProcess' | 'pdfApproved' | 'isOld' | 'createdBy' | 'createdAt'> {
+function valuesOf(draft: RegulationDraft): Omit<RegulationValues, 'pdfProcess' | 'pdfApproved' | 'isOld' | 'createdBy' | 'createdAt' | 'approvedAt'> {
   return {
     type: draft.type,
     demType: draft.demType,

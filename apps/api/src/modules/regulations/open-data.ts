@@ -1,0 +1,68 @@
+import { REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
+
+export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF'] as const;
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab, CR) neutralised with an
+ * apostrophe so that a spreadsheet never runs a cell as a formula (CSV injection).
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function csvRow(regulation: PublishedRegulation, absolute: (path: string) => string): string {
+  return [
+    REGULATION_TYPE_LABELS[regulation.type],
+    regulation.number,
+    regulation.subject,
+    regulation.keywords.map((keyword) => keyword.word).join('; '),
+    regulation.created_at.slice(0, 10),
+    regulation.pdf_approved ? absolute(regulation.pdf_approved) : '',
+  ]
+    .map(csvCell)
+    .join(',');
+}
+
+function xml(text: string): string {
+  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export interface FeedEntry {
+  id: number;
+  title: string;
+  subject: string;
+  approvedAt: Date;
+  pdfUrl: string | null;
+}
+
+/** An Atom 1.0 feed of newly approved norms, for readers and other sites. */
+export function atomFeed(options: { councilName: string; publicUrl: string; selfUrl: string; entries: FeedEntry[]; now: Date }): string {
+  const updated = (options.entries[0]?.approvedAt ?? options.now).toISOString();
+  const host = new URL(options.publicUrl).host;
+  const entries = options.entries.map(
+    (entry) => `  <entry>
+    <title>${xml(entry.title)}</title>
+    <id>tag:${xml(host)},2026:regulation:${entry.id}</id>
+    <updated>${entry.approvedAt.toISOString()}</updated>
+${entry.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(entry.pdfUrl)}"/>\n` : ''}    <summary>${xml(entry.subject)}</summary>
+  </entry>`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">
+  <title>${xml(options.councilName)}: normativas aprobadas</title>
+  <id>tag:${xml(host)},2026:regulations</id>
+  <link rel="self" type="application/atom+xml" href="${xml(options.selfUrl)}"/>
+  <link rel="alternate" type="text/html" href="${xml(`${options.publicUrl}/normativas`)}"/>
+  <updated>${updated}</updated>
+  <author><name>${xml(options.councilName)}</name></author>
+${entries.join('\n')}
+</feed>
+`;
+}
+
+/** "Ordenanza N° 2845", as a norm is named in the feed. */
+export function feedTitle(regulation: { type: PublishedRegulation['type']; number: number | null }): string {
+  return `${REGULATION_TYPE_LABELS[regulation.type]} N° ${regulation.number ?? 's/n'}`;
+}
