@@ -10,3 +10,4 @@ export * from './auth.js';
 export * from './paths.js';
 export * from './site.js';
 export * from './regulations.js';
+export * from './day-orders.js';
