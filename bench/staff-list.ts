@@ -1,32 +1,20 @@
 // Staff regulation list under load: 100,000 regulations in a fresh embedded PostgreSQL, then the
 // latency of GET /api/v1/regulations over real HTTP for a text search and for a filtered page.
 // Run: npx tsx bench/staff-list.ts        (budget: p95 < 50 ms for both)
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { testConfig } from '../apps/api/src/config.js';
-import { createDatabase } from '../apps/api/src/db/client.js';
-import { ensureDatabase } from '../apps/api/src/db/connect.js';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.js';
-import { runMigrations } from '../apps/api/src/db/migrate.js';
 import { hashPassword } from '../apps/api/src/lib/passwords.js';
 import { users } from '../apps/api/src/db/schema/index.js';
+import { measure, withBenchDatabase } from './support.js';
+import { performance } from 'node:perf_hooks';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const BUDGET_P95_MS = 50;
 
-const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-bench-'));
-await fs.chmod(folder, 0o755);
-const server = await startEmbeddedPostgres(path.join(folder, 'postgres'));
-try {
-  await ensureDatabase(server.url(), 'bench');
-  const db = createDatabase(server.url('bench'));
-  await runMigrations(db);
-
+await withBenchDatabase(async (db, folder) => {
   console.log(`loading ${ROWS.toLocaleString('en')} regulations...`);
   const started = performance.now();
   await db.execute(sql`
@@ -75,28 +63,12 @@ try {
   ] as const;
   let failed = false;
   for (const [name, query] of scenarios) {
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < REQUESTS + 10; i += 1) {
-      const t0 = performance.now();
-      const response = await fetch(`${address}/api/v1/regulations?${query}`, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await response.json()) as { total: number };
-      const elapsed = performance.now() - t0;
-      if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}`);
-      total = body.total;
-      if (i >= 10) times.push(elapsed); // the first ten warm the caches
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    const p95 = times[Math.floor(times.length * 0.95)]!;
-    const ok = p95 < BUDGET_P95_MS;
+    const result = await measure(`${address}/api/v1/regulations?${query}`, { requests: REQUESTS, concurrency: 1, headers: { authorization: `Bearer ${token}` } });
+    if (result.status !== 200) throw new Error(`${name}: HTTP ${result.status}`);
+    const ok = result.p95 < BUDGET_P95_MS;
     failed ||= !ok;
-    console.log(`${name.padEnd(48)} matches ${String(total).padStart(6)}  median ${median.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  ${ok ? 'ok' : `OVER ${BUDGET_P95_MS} ms`}`);
+    console.log(`${name.padEnd(48)} matches ${String(result.total).padStart(6)}  median ${result.median.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  ${ok ? 'ok' : `OVER ${BUDGET_P95_MS} ms`}`);
   }
   await app.close();
-  await db.$client.end();
   if (failed) process.exitCode = 1;
-} finally {
-  await server.stop();
-  await fs.rm(folder, { recursive: true, force: true });
-}
+});
