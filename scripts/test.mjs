@@ -22,18 +22,19 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
-function ensureChromium() {
-  if (existsSync(chromium)) return true;
+/** Debian packages the tests use: Chromium (end-to-end) and poppler-utils (pdftotext, agenda PDFs). */
+function ensureTools() {
+  if (existsSync(chromium) && existsSync('/usr/bin/pdftotext')) return true;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!ci && canInstall) {
     console.log(`\nChromium not found at ${chromium}: installing Debian's chromium package...`);
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(chromium)) {
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils']) === 0 && existsSync(chromium)) {
       return true;
     }
   }
   console.error(
-    `\nChromium is missing (${chromium}); the end-to-end tests need it.\n` +
-      `Install it with: sudo apt-get update && sudo apt-get install -y chromium\n` +
+    `\nChromium (${chromium}) or pdftotext is missing; the tests need both.\n` +
+      `Install them with: sudo apt-get update && sudo apt-get install -y chromium poppler-utils\n` +
       `(or set CHROMIUM_PATH to another Chromium binary).`,
   );
   return false;
@@ -41,6 +42,9 @@ function ensureChromium() {
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+
+// The Debian tools first: the API tests read PDFs back with pdftotext.
+const toolsReady = ensureTools();
 
 // 1. Vitest
 const vitestReport = path.join(reports, 'vitest.json');
@@ -57,9 +61,9 @@ if (existsSync(vitestReport)) {
 if (vitestStatus !== 0) problems.push('unit/API tests');
 
 // 2 and 3. Build, then the browser tests
-if (!ensureChromium()) {
+if (!toolsReady) {
   counts.failed += 1;
-  problems.push('no Chromium for the end-to-end tests');
+  problems.push('Chromium or pdftotext missing');
 } else if (run('npm', ['run', 'build']) !== 0) {
   counts.failed += 1;
   problems.push('build');
