@@ -49,6 +49,14 @@ export const REGULATION_MESSAGES = {
   detailError: 'Error al obtener la normativa.',
   noData: 'No se encontraron datos.',
   noResults: 'No se encontraron resultados.',
+  oldCreated: 'Normativa antigua cargada correctamente.',
+  authorsRequired: 'Debe ingresar al menos un autor.',
+  authorTypeMismatch: 'El tipo de autor no corresponde al tipo de normativa.',
+  numberOnlyWhenApproved: 'El número se asigna al aprobar la normativa.',
+  correspondenceHasNoFiles: 'La correspondencia no lleva PDF ni normas relacionadas.',
+  linksNotAllowed: 'Este tipo de normativa no modifica ni es modificada por otras.',
+  linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
+  linkedToItself: 'Una norma no puede modificarse a sí misma.',
 } as const;
 
 /**

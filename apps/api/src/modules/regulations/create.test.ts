@@ -212,6 +212,9 @@ describe('what each role may register', () => {
     expect(entry.statusCode).toBe(201);
     expect((await create('mesa', { type: 'ordinance', subject: 'x', authors: ['A'] }, { pdf_process: samplePdf() })).statusCode).toBe(403);
     expect((await create('mesa', approvedOrdinance(901), { pdf_approved: samplePdf() })).statusCode).toBe(403);
+    const demMessage = await create('mesa', { type: 'dem-message', dem_type: 'message', subject: 'Mensaje ingresado por mesa' });
+    expect(demMessage.statusCode).toBe(201);
+    expect(demMessage.json()).toMatchObject({ dem_type: 'message', author_type: 'DEM', state: 'process' });
   });
 
   it('only an admin sets the creation date', async () => {

@@ -44,9 +44,13 @@ export const regulationPolicy = {
     return can(role, 'regulations.link');
   },
 
-  /** The DEM sub-type: admin and asesor always; the ejecutivo when filing its DEM message. */
+  /**
+   * The DEM sub-type: admin and asesor always; on registering, also the ejecutivo (its own DEM
+   * message) and Mesa de Entrada, through which the DEM's messages enter (a DEM message cannot be
+   * registered without its sub-type).
+   */
   canSetDemType(role: Role, onUpdate: boolean): boolean {
-    return can(role, 'regulations.setDemType') || (!onUpdate && role === 'ejecutivo');
+    return can(role, 'regulations.setDemType') || (!onUpdate && (role === 'ejecutivo' || role === 'mesa'));
   },
 
   /** Old regulations are kept as loaded; a concejal edits only the ones they filed. */

@@ -26,15 +26,8 @@ export interface RegulationDraft {
   modifiedBy: number[];
 }
 
-export const RULE_MESSAGES = {
-  authorTypeMismatch: 'El tipo de autor no corresponde al tipo de normativa.',
-  authorsRequired: 'Debe ingresar al menos un autor.',
-  numberOnlyWhenApproved: 'El número se asigna al aprobar la normativa.',
-  correspondenceHasNoFiles: 'La correspondencia no lleva PDF ni normas relacionadas.',
-  linksNotAllowed: 'Este tipo de normativa no modifica ni es modificada por otras.',
-  linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
-  linkedToItself: 'Una norma no puede modificarse a sí misma.',
-} as const;
+/** The rules' own messages, beyond those spec 5 names (shared with the forms through the contracts). */
+export const RULE_MESSAGES = REGULATION_MESSAGES;
 
 type Errors = Record<string, string[]>;
 
