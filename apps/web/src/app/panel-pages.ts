@@ -1,4 +1,13 @@
+import type { ComponentType } from 'react';
 import type { Panel } from '@concejo/contracts';
+import {
+  loadOldRegulationCreatePage,
+  loadRegulationCreatePage,
+  loadRegulationDetailsPage,
+  loadRegulationEditPage,
+  loadRegulationListPage,
+} from '../features/regulations';
+import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPage } from '../features/day-orders';
 import type { PanelPage } from '../lib/paths';
 
 /** The child pages of each protected group, exactly as spec 2.2 lists them. */
@@ -29,3 +38,26 @@ export const PANEL_PAGES: Record<Panel, readonly PanelPage[]> = {
   '/ejecutivo': ['root', 'regulationCreate', 'regulationDetails', 'profile', 'sessionSummaries'],
   '/cm': ['root', 'bannerCreate', 'newsManage', 'newsCreate', 'contactsUpload', 'profile'],
 };
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** The registry's pages (issue 3), loaded on demand; the cm panel's root is its own home, not the registry. */
+const REGULATION_PAGES: Partial<Record<PanelPage, LazyPage>> = {
+  root: loadRegulationListPage,
+  regulationCreate: loadRegulationCreatePage,
+  oldRegulationCreate: loadOldRegulationCreatePage,
+  regulationEdit: loadRegulationEditPage,
+  regulationDetails: loadRegulationDetailsPage,
+};
+
+/** The session agendas' pages (issue 5): cargar-orden-dia, resumen-sesion and resumen-sesion/:id. */
+const DAY_ORDER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
+  dayOrderCreate: loadDayOrderCreatePage,
+  sessionSummaries: loadSessionSummariesPage,
+  sessionSummary: loadSessionSummaryPage,
+};
+
+/** The lazy page of a panel's child path, or undefined while that page is still "En construcción". */
+export function panelPageLoader(panel: Panel, page: PanelPage): LazyPage | undefined {
+  return panel === '/cm' ? undefined : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page]);
+}

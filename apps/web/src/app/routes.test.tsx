@@ -35,6 +35,22 @@ const SPEC_CHILD_PATHS: Record<Panel, string[]> = {
   '/cm': ['', 'cargar-banner', 'gestionar-noticias', 'cargar-noticia', 'cargar-contactos', 'profile'],
 };
 
+// The registry's pages (issue 3) and their headings; every other panel page is still under construction.
+const REGULATION_HEADINGS: Record<string, string> = {
+  '': 'Normativas',
+  'cargar-normativa': 'Cargar normativa',
+  'cargar-normativa-antigua': 'Cargar normativa antigua',
+  'modificar-normativa/:id': 'Modificar normativa',
+  'detalles/:id': 'Detalles de la normativa',
+};
+
+// The session agendas' pages (issue 5) and their headings.
+const DAY_ORDER_HEADINGS: Record<string, string> = {
+  'cargar-orden-dia': 'Cargar orden del día',
+  'resumen-sesion': 'Resumen de sesión',
+  'resumen-sesion/:id': 'Detalle de la sesión',
+};
+
 const ROLE_OF: Record<Panel, 'admin' | 'asesor' | 'ejecutivo' | 'cm'> = {
   '/admin': 'admin',
   '/asesor-concejal': 'asesor',
@@ -58,7 +74,22 @@ describe('the route table', () => {
     expect(PANEL_PAGES[panel].map((page) => paths.panel[page].path)).toEqual(expected);
   });
 
-  it.each(['/', '/normativas', '/ver-orden-dia', '/forgot-password', '/noticia/7', '/password-reset/abc?email=a%40b.ar'])(
+  it('shows the public daily orders page inside the public layout', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/ver-orden-dia'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordenes del día' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('shows the public regulation search inside the public layout', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/normativas'] });
+    // The page is a lazy chunk with its own styles: the first load in a test run takes a moment.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Normativas' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it.each(['/', '/forgot-password', '/noticia/7', '/password-reset/abc?email=a%40b.ar'])(
     'shows the public page %s as under construction, inside the public layout',
     async (path) => {
       stubApi();
@@ -75,7 +106,9 @@ describe('the route table', () => {
       logInAs(ROLE_OF[panel]);
       const url = child === '' ? panel : `${panel}/${child.replace(':id', '42')}`;
       renderRoutes(routes, { initialEntries: [url] });
-      expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+      const heading = panel !== '/cm' ? (REGULATION_HEADINGS[child] ?? DAY_ORDER_HEADINGS[child] ?? 'En construcción') : 'En construcción';
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();
     });
   }

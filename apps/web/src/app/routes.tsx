@@ -4,19 +4,22 @@ import { Loading } from '../components/loading';
 import { UnderConstruction } from '../components/under-construction';
 import { ProfilePage } from '../features/account';
 import { loadLoginPage, PasswordResetPage, VerifiedPage } from '../features/auth';
+import { loadPublicDayOrdersPage } from '../features/day-orders';
+import { loadPublicRegulationsPage } from '../features/public-regulations';
 import { paths, type PanelPage } from '../lib/paths';
 import { RequirePanel, RequireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
-import { PANEL_PAGES } from './panel-pages';
+import { PANEL_PAGES, panelPageLoader } from './panel-pages';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
 // Staff code (the panel layout, its menu and later its pages) is loaded only when a panel is opened.
 const loadStaffLayout = async () => ({ Component: (await import('./layouts/staff-layout')).StaffLayout });
 
-function panelPageRoute(page: PanelPage): RouteObject {
-  const Component = page === 'profile' ? ProfilePage : UnderConstruction;
-  return page === 'root' ? { index: true, Component } : { path: paths.panel[page].path, Component };
+function panelPageRoute(panel: Panel, page: PanelPage): RouteObject {
+  const lazy = panelPageLoader(panel, page);
+  const component = lazy ? { lazy } : { Component: page === 'profile' ? ProfilePage : UnderConstruction };
+  return page === 'root' ? { index: true, ...component } : { path: paths.panel[page].path, ...component };
 }
 
 function panelRoutes(panel: Panel): RouteObject {
@@ -26,7 +29,7 @@ function panelRoutes(panel: Panel): RouteObject {
     children: [
       {
         lazy: loadStaffLayout,
-        children: [...PANEL_PAGES[panel].map(panelPageRoute), { path: '*', Component: NotFoundPage }],
+        children: [...PANEL_PAGES[panel].map((page) => panelPageRoute(panel, page)), { path: '*', Component: NotFoundPage }],
       },
     ],
   };
@@ -42,8 +45,8 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           { index: true, Component: UnderConstruction },
-          { path: paths.regulations.path, Component: UnderConstruction },
-          { path: paths.dayOrders.path, Component: UnderConstruction },
+          { path: paths.regulations.path, lazy: loadPublicRegulationsPage },
+          { path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage },
           { path: paths.login.path, lazy: loadLoginPage },
           { path: paths.forgotPassword.path, Component: UnderConstruction },
           { path: paths.passwordReset.path, Component: PasswordResetPage },

@@ -124,7 +124,8 @@ export function createDayOrderRepository(db: Database) {
           createdAt: dayOrders.createdAt,
           pdfKey: dayOrders.pdfKey,
           items: options.withTotals
-            ? sql<number>`(select count(*)::int from ${dayOrderItems} where ${dayOrderItems.dayOrderId} = ${dayOrders.id})`
+            ? // Spelled out: drizzle leaves column names unqualified inside a sql fragment.
+              sql<number>`(select count(*)::int from day_order_items i where i.day_order_id = "day_orders"."id")`
             : sql<number>`0`,
         })
         .from(dayOrders)

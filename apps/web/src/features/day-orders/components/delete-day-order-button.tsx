@@ -1,0 +1,55 @@
+import { DAY_ORDER_MESSAGES } from '@concejo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useToast } from '../../../components/toast/use-toast';
+import { useDeleteDayOrder } from '../api/delete-day-order';
+import { DAY_ORDERS_KEY, PUBLISHED_DAY_ORDERS_KEY } from '../api/keys';
+import { useDelayed } from '../use-delayed';
+
+/** Spec 4: the list reloads 1.5 s after a daily order is deleted. */
+export const RELOAD_AFTER_DELETE_MS = 1500;
+
+/** The admin's delete button of one row, with its confirmation (loaded only for admins). */
+export function DeleteDayOrderButton({ id, label }: { id: number; label: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteDayOrder();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const later = useDelayed();
+
+  const handleConfirm = () => {
+    remove.mutate(id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(DAY_ORDER_MESSAGES.deleted);
+        later(() => {
+          void queryClient.invalidateQueries({ queryKey: [...PUBLISHED_DAY_ORDERS_KEY] });
+          void queryClient.invalidateQueries({ queryKey: [...DAY_ORDERS_KEY] });
+        }, RELOAD_AFTER_DELETE_MS);
+      },
+      onError: () => {
+        setConfirming(false);
+        toast.error(DAY_ORDER_MESSAGES.deleteError);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button variant="outline-danger" size="sm" aria-label={`Eliminar la orden del día del ${label}`} onClick={() => setConfirming(true)}>
+        Eliminar
+      </Button>
+      <ConfirmModal
+        show={confirming}
+        title={DAY_ORDER_MESSAGES.confirmDeleteTitle}
+        message={`¿Estás seguro de que deseas eliminar la orden del día del ${label}? Su PDF dejará de estar publicado.`}
+        confirmLabel="Eliminar"
+        pending={remove.isPending}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/** The public list's filters, as the URL keeps them (so a filtered page can be shared and reloaded). */
+export type PublicDayOrderFilters = { from: string; to: string };
+
+export const EMPTY_FILTERS: PublicDayOrderFilters = { from: '', to: '' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters and page from the address; anything malformed is dropped rather than sent to the API. */
+export function readPublicParams(params: URLSearchParams): { filters: PublicDayOrderFilters; page: number } {
+  const day = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  const page = Number(params.get('page'));
+  return { filters: { from: day('from'), to: day('to') }, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+export function writePublicParams(filters: PublicDayOrderFilters, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** 'Mostrando 11 - 20 de 42 órdenes del día.' */
+export function listSummary(page: number, perPage: number, shown: number, total: number): string {
+  if (shown === 0) return `Mostrando 0 - 0 de ${total} órdenes del día.`;
+  const first = (page - 1) * perPage + 1;
+  return `Mostrando ${first} - ${first + shown - 1} de ${total} ${total === 1 ? 'orden del día' : 'órdenes del día'}.`;
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
+import { PublicDayOrdersPage } from './public-day-orders-page';
+
+const page = (ids: number[], extra: Partial<{ current_page: number; last_page: number; total: number }> = {}) => ({
+  data: ids.map((id) => ({ id, date_creation: `2026-03-0${id}T12:00:00.000Z`, pdf_path: `/api/v1/files/day-orders/0000000${id}-0000-0000-0000-000000000000.pdf` })),
+  current_page: 1,
+  last_page: 1,
+  total: ids.length,
+  per_page: 10,
+  ...extra,
+});
+
+function renderPage(url = '/ver-orden-dia') {
+  return renderRoutes([{ path: '/ver-orden-dia', Component: PublicDayOrdersPage }, { path: '/admin/cargar-orden-dia', Component: () => <p>Formulario</p> }], { initialEntries: [url] });
+}
+
+describe('PublicDayOrdersPage', () => {
+  it('lists the agendas with their creation date and PDF, and no staff controls for visitors', async () => {
+    const fetch = vi.fn(async () => jsonResponse(page([2, 1])));
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+    expect(await screen.findByText('02/03/2026, 09:00')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1 - 2 de 2 órdenes del día.')).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: /PDF de la orden del día/ });
+    expect(links[0]).toHaveAttribute('href', '/api/v1/files/day-orders/00000002-0000-0000-0000-000000000000.pdf');
+    expect(screen.queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Cargar orden del día' })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/v1/day-orders/published?page=1', expect.anything());
+  });
+
+  it('sends the filters through the address, and Limpiar removes them', async () => {
+    const fetch = vi.fn(async () => jsonResponse(page([1])));
+    vi.stubGlobal('fetch', fetch);
+    const { user, router } = renderPage();
+    await screen.findByText('Mostrando 1 - 1 de 1 orden del día.');
+    await user.type(screen.getByLabelText('Desde'), '2026-03-01');
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-05');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-05'));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith('/api/v1/day-orders/published?from=2026-03-01&to=2026-03-05&page=1', expect.anything()));
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Desde')).toHaveValue('');
+  });
+
+  it('moves through the pages with the pager', async () => {
+    const fetch = vi.fn(async (url: string) => jsonResponse(page([3], { current_page: url.includes('page=2') ? 2 : 1, last_page: 4, total: 31 })));
+    vi.stubGlobal('fetch', fetch);
+    const { user, router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByRole('button', { name: 'Página 2', current: 'page' })).toBeInTheDocument();
+  });
+
+  it('says when nothing was found, and when the list could not be loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(page([]))));
+    renderPage();
+    expect(await screen.findByText('No se encontraron resultados.')).toBeInTheDocument();
+  });
+
+  it('shows the spec message when the list fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'x', requestId: 'r' }, 500)));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al obtener las normativas.');
+  });
+
+  it('offers the asesor the create button of their panel, without delete', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(page([1]))));
+    logInAs('asesor');
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/asesor-concejal/cargar-orden-dia');
+    expect(screen.queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin delete a row after confirming it, then reloads the list 1.5 s later', async () => {
+    let deleted = false;
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE') {
+        deleted = true;
+        return jsonResponse({ message: 'Orden eliminada exitosamente.' });
+      }
+      return jsonResponse(page(deleted ? [2] : [2, 1]));
+    });
+    vi.stubGlobal('fetch', fetch);
+    logInAs('admin');
+    const { user } = renderPage();
+    expect(await screen.findByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
+    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día del 01/03/2026, 09:00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Eliminación' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Orden eliminada exitosamente.')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/v1/day-orders/1', expect.objectContaining({ method: 'DELETE' }));
+    await waitFor(() => expect(screen.queryByText('01/03/2026, 09:00')).not.toBeInTheDocument(), { timeout: 3000 });
+  });
+
+  it('tells the admin when the deletion failed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'DELETE' ? jsonResponse({ message: 'x', requestId: 'r' }, 500) : jsonResponse(page([1])))));
+    logInAs('admin');
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Eliminar la orden del día/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Error al eliminar la orden.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+import { DAY_ORDER_MESSAGES } from '@concejo/contracts';
+import Alert from 'react-bootstrap/Alert';
+import Table from 'react-bootstrap/Table';
+import { Link, useSearchParams } from 'react-router';
+import { Loading } from '../../../components/loading';
+import { Pager } from '../../../components/pager';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSessionSummaries } from '../api/list-session-summaries';
+import { formatDateTime } from '../format';
+import { hasSessionDetail } from '../session-links';
+import { usePanel } from '../use-panel';
+import '../day-orders.scss';
+
+const RESULTS_ID = 'session-summaries-results';
+
+/** resumen-sesion: every agenda with its creation date, its number of items and its PDF (spec 2.5.7). */
+export function SessionSummariesPage() {
+  useDocumentTitle('Resumen de sesión');
+  const panel = usePanel();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = Number(searchParams.get('page'));
+  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  const list = useSessionSummaries(page);
+  if (!panel) return null;
+  const withDetail = hasSessionDetail(panel);
+
+  const handlePage = (next: number) => {
+    setSearchParams(next > 1 ? { page: String(next) } : {});
+    document.getElementById(RESULTS_ID)?.focus();
+  };
+
+  const data = list.data;
+  return (
+    <div>
+      <h1 className="mb-3">Resumen de sesión</h1>
+      <section id={RESULTS_ID} tabIndex={-1} aria-label="Órdenes del día" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError && !data ? (
+          <Alert variant="danger" role="alert">
+            {DAY_ORDER_MESSAGES.listError}
+          </Alert>
+        ) : data && data.data.length === 0 ? (
+          <p>{DAY_ORDER_MESSAGES.noResults}</p>
+        ) : data ? (
+          <>
+            <Table striped bordered responsive size="sm" className="bg-white align-middle summaries-table">
+              <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Fecha de creación</th>
+                  <th scope="col">Total de elementos</th>
+                  <th scope="col">PDF</th>
+                  {withDetail && <th scope="col">Detalles</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((summary) => {
+                  const created = formatDateTime(summary.date_creation);
+                  return (
+                    <tr key={summary.id}>
+                      <td>{created}</td>
+                      <td>{summary.total_regulations}</td>
+                      <td>
+                        {summary.pdf_path ? (
+                          <a href={summary.pdf_path} target="_blank" rel="noopener" aria-label={`PDF de la orden del día del ${created} (se abre en una pestaña nueva)`}>
+                            Ver PDF
+                          </a>
+                        ) : (
+                          'Sin PDF'
+                        )}
+                      </td>
+                      {withDetail && (
+                        <td>
+                          <Link to={paths.panel.sessionSummary.getHref(panel, summary.id)} aria-label={`Ver detalles de la orden del día del ${created}`}>
+                            Ver detalles
+                          </Link>
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+            <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de resúmenes de sesión" />
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { publishedRegulationListSchema, type PublishedRegulationList } from '@concejo/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import type { PublicRegulationFilters } from '../filters';
+import { PUBLISHED_REGULATION_PATHS, PUBLISHED_REGULATIONS_KEY } from './keys';
+
+/** GET /regulations/published: one page of the public search, ranked when there are words to find. */
+export function listPublishedRegulations(
+  filters: PublicRegulationFilters,
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PublishedRegulationList> {
+  return apiClient.get(PUBLISHED_REGULATION_PATHS.list, { query: { ...filters, page }, schema: publishedRegulationListSchema, signal });
+}
+
+export const publishedRegulationsQueryOptions = (filters: PublicRegulationFilters, page: number) =>
+  queryOptions({
+    queryKey: [...PUBLISHED_REGULATIONS_KEY, filters, page],
+    queryFn: ({ signal }) => listPublishedRegulations(filters, page, { signal }),
+    // The previous page stays on screen while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export function usePublishedRegulations(filters: PublicRegulationFilters, page: number) {
+  return useQuery(publishedRegulationsQueryOptions(filters, page));
+}

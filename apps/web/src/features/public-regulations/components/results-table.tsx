@@ -1,0 +1,70 @@
+import { REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
+import Table from 'react-bootstrap/Table';
+import { formatDate, matchSentence, regulationName } from '../format';
+import { MatchExcerpt } from './match-excerpt';
+
+const COLUMNS = { type: 'Tipo', number: 'N°', subject: 'Tema', keywords: 'Palabras clave', created: 'Fecha de creación', pdf: 'PDF' } as const;
+
+function Row({ regulation }: { regulation: PublishedRegulation }) {
+  const name = regulationName(regulation);
+  const where = matchSentence(regulation.matched_in);
+  const keywords = regulation.keywords.map((keyword) => keyword.word).join(', ');
+  return (
+    <tr>
+      <td data-label={COLUMNS.type} className="regulation-type">
+        {REGULATION_TYPE_LABELS[regulation.type]}
+      </td>
+      <td data-label={COLUMNS.number} className="regulation-number">
+        {regulation.number ?? 'S/N'}
+      </td>
+      <td data-label={COLUMNS.subject} className="regulation-subject">
+        {/* One wrapper: on phones the cell is a two-column grid (label, value). */}
+        <div>
+          {regulation.subject ? <span className="d-block">{regulation.subject}</span> : <span className="text-body-secondary">Sin tema registrado</span>}
+          {where && <span className="regulation-match d-block">{where}</span>}
+          {regulation.excerpt && regulation.excerpt.length > 0 && <MatchExcerpt segments={regulation.excerpt} />}
+        </div>
+      </td>
+      <td data-label={COLUMNS.keywords}>{keywords || <span className="text-body-secondary">—</span>}</td>
+      <td data-label={COLUMNS.created} className="regulation-date">
+        {formatDate(regulation.created_at)}
+      </td>
+      <td data-label={COLUMNS.pdf} className="text-nowrap">
+        {regulation.pdf_approved ? (
+          <a href={regulation.pdf_approved} target="_blank" rel="noopener" aria-label={`Ver PDF de la ${name} (se abre en una pestaña nueva)`}>
+            Ver PDF
+          </a>
+        ) : (
+          <span className="text-body-secondary">Sin PDF</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The results with the five columns of spec 2.3 plus the subject (what most visitors recognise).
+ * On phones each row becomes a card with its labels (public-regulations.scss), without a second copy of the data.
+ */
+export function ResultsTable({ regulations }: { regulations: PublishedRegulation[] }) {
+  return (
+    <Table bordered className="bg-white align-middle regulations-results mb-3">
+      <caption className="visually-hidden">Normativas encontradas</caption>
+      <thead>
+        <tr>
+          <th scope="col">{COLUMNS.type}</th>
+          <th scope="col">{COLUMNS.number}</th>
+          <th scope="col">{COLUMNS.subject}</th>
+          <th scope="col">{COLUMNS.keywords}</th>
+          <th scope="col">{COLUMNS.created}</th>
+          <th scope="col">{COLUMNS.pdf}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {regulations.map((regulation) => (
+          <Row key={regulation.id} regulation={regulation} />
+        ))}
+      </tbody>
+    </Table>
+  );
+}

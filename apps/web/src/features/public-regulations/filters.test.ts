@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTERS, filterErrors, listSummary, readFilterParams, writeFilterParams } from './filters';
+
+describe('the filters in the address', () => {
+  it('survive a round trip through the URL, page included', () => {
+    const filters = { numberSearch: '2845', search: 'circulación de camiones', type: 'ordinance', from: '2025-01-01', to: '2025-12-31' };
+    const params = writeFilterParams(filters, 3);
+    expect(params.toString()).toBe('numberSearch=2845&search=circulaci%C3%B3n+de+camiones&type=ordinance&from=2025-01-01&to=2025-12-31&page=3');
+    expect(readFilterParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 3 });
+  });
+
+  it('leave out empty filters and page 1, so that a plain search has a short link', () => {
+    expect(writeFilterParams(EMPTY_FILTERS).toString()).toBe('');
+    expect(writeFilterParams({ ...EMPTY_FILTERS, search: '  tasas ' }, 1).toString()).toBe('search=tasas');
+  });
+
+  it.each([
+    ['type=minute', 'a type the public list does not offer'],
+    ['from=2026-02-30', 'a day that does not exist'],
+    ['to=31/12/2025', 'a date in another format'],
+    ['search=ab', 'a search shorter than 3 characters'],
+  ])('drop %s (%s) instead of asking the API for an error', (query) => {
+    expect(readFilterParams(new URLSearchParams(query)).filters).toEqual(EMPTY_FILTERS);
+  });
+
+  it.each(['0', '-2', '1.5', 'dos', '100001'])('read page=%s as the first page', (page) => {
+    expect(readFilterParams(new URLSearchParams({ page })).page).toBe(1);
+  });
+
+  it('cut an overlong search to the 200 characters the API accepts', () => {
+    expect(readFilterParams(new URLSearchParams({ search: 'a'.repeat(500) })).filters.search).toHaveLength(200);
+  });
+});
+
+describe('filterErrors', () => {
+  it('accepts empty filters and a complete valid set', () => {
+    expect(filterErrors(EMPTY_FILTERS)).toEqual({});
+    expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', from: '2025-01-01', to: '2025-01-01' })).toEqual({});
+  });
+
+  it('asks for at least 3 characters, digits in N° and an ordered range', () => {
+    expect(filterErrors({ ...EMPTY_FILTERS, search: ' ab ', numberSearch: '12a', from: '2025-02-01', to: '2025-01-01' })).toEqual({
+      search: 'La búsqueda necesita al menos 3 caracteres.',
+      numberSearch: 'El número solo puede tener dígitos.',
+      to: 'La fecha «Hasta» no puede ser anterior a «Desde».',
+    });
+  });
+});
+
+describe('listSummary', () => {
+  it.each([
+    [1, 15, 15, 42, 'Mostrando 1 - 15 de 42 normativas.'],
+    [3, 15, 12, 42, 'Mostrando 31 - 42 de 42 normativas.'],
+    [1, 15, 1, 1, 'Mostrando 1 - 1 de 1 normativas.'],
+    [4, 15, 0, 42, 'Mostrando 0 - 0 de 42 normativas.'],
+  ])('page %i of %i per page with %i rows of %i: %s', (page, perPage, shown, total, text) => {
+    expect(listSummary(page, perPage, shown, total)).toBe(text);
+  });
+});

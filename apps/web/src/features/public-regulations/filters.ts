@@ -1,0 +1,81 @@
+import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+
+/** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
+export type PublicRegulationFilters = {
+  numberSearch: string;
+  search: string;
+  type: string;
+  from: string;
+  to: string;
+};
+
+export const FILTER_KEYS = ['numberSearch', 'search', 'type', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
+
+export const EMPTY_FILTERS: PublicRegulationFilters = { numberSearch: '', search: '', type: '', from: '', to: '' };
+
+/** Spec 9: the text search needs more than 2 characters. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 200;
+export const NUMBER_MAX_LENGTH = 20;
+const MAX_PAGE = 100_000;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
+
+/** A real calendar day (2026-02-30 is not one), so that a hand-edited link never ends in a 422. */
+function isCalendarDay(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Filters and page from the address. Whatever the API would refuse (a link edited by hand, an old
+ * bookmark) is dropped, so that a shared link always shows a list rather than an error.
+ */
+export function readFilterParams(params: URLSearchParams): { filters: PublicRegulationFilters; page: number } {
+  const get = (key: string) => (params.get(key) ?? '').trim();
+  const search = get('search').slice(0, SEARCH_MAX_LENGTH);
+  const type = get('type');
+  const from = get('from');
+  const to = get('to');
+  const page = Number(get('page'));
+  return {
+    filters: {
+      numberSearch: get('numberSearch').slice(0, NUMBER_MAX_LENGTH),
+      search: search.length >= SEARCH_MIN_LENGTH ? search : '',
+      type: TYPES.has(type) ? type : '',
+      from: isCalendarDay(from) ? from : '',
+      to: isCalendarDay(to) ? to : '',
+    },
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+/** The URL query of a filter set and page: empty filters and page 1 are left out, so links stay short. */
+export function writeFilterParams(filters: PublicRegulationFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** What the form says is wrong before anything is sent; empty when the filters can be applied. */
+export function filterErrors(filters: PublicRegulationFilters): Partial<Record<keyof PublicRegulationFilters, string>> {
+  const errors: Partial<Record<keyof PublicRegulationFilters, string>> = {};
+  const search = filters.search.trim();
+  if (search.length > 0 && search.length < SEARCH_MIN_LENGTH) errors.search = 'La búsqueda necesita al menos 3 caracteres.';
+  if (filters.numberSearch.trim() && !/^\d+$/.test(filters.numberSearch.trim())) errors.numberSearch = 'El número solo puede tener dígitos.';
+  if (filters.from && filters.to && filters.to < filters.from) errors.to = 'La fecha «Hasta» no puede ser anterior a «Desde».';
+  return errors;
+}
+
+/** 'Mostrando 16 - 30 de 42 normativas.' (spec 2.3, as written there). */
+export function listSummary(page: number, perPage: number, shown: number, total: number): string {
+  if (shown === 0) return `Mostrando 0 - 0 de ${total} normativas.`;
+  const first = (page - 1) * perPage + 1;
+  return `Mostrando ${first} - ${first + shown - 1} de ${total} normativas.`;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, matchSentence, regulationName } from './format';
+
+describe('formatDate', () => {
+  it('shows the day in Buenos Aires, es-AR', () => {
+    // 02:00 UTC is still the previous evening in the council's time zone.
+    expect(formatDate('2025-03-02T02:00:00.000Z')).toBe('01/03/2025');
+    expect(formatDate('2025-07-15T15:00:00.000Z')).toBe('15/07/2025');
+  });
+
+  it.each(['', 'ayer', '2025-13-45'])("shows 'Fecha inválida' for %j", (value) => {
+    expect(formatDate(value)).toBe('Fecha inválida');
+  });
+});
+
+describe('regulationName', () => {
+  it('names the norm by type and number', () => {
+    expect(regulationName({ type: 'ordinance', number: 2845 })).toBe('Ordenanza N° 2845');
+    expect(regulationName({ type: 'declaration', number: null })).toBe('Declaración sin número');
+  });
+});
+
+describe('matchSentence', () => {
+  it('says where the words were found, in the order given', () => {
+    expect(matchSentence([])).toBe('');
+    expect(matchSentence(['pdf'])).toBe('Coincide en el texto del PDF.');
+    expect(matchSentence(['subject', 'keywords'])).toBe('Coincide en el tema y las palabras clave.');
+    expect(matchSentence(['subject', 'keywords', 'pdf'])).toBe('Coincide en el tema, las palabras clave y el texto del PDF.');
+  });
+});

@@ -1,0 +1,85 @@
+import { REGULATION_STATE_LABELS, AUTHOR_TYPE_LABELS, type Panel, type StaffRegulationListItem } from '@concejo/contracts';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { authorSummary, formatDateTime, regulationName, typeLabel } from '../format';
+
+type RegulationTableProps = {
+  rows: StaffRegulationListItem[];
+  panel: Panel;
+  onDelete: (row: StaffRegulationListItem) => void;
+};
+
+function Actions({ row, panel, onDelete }: { row: StaffRegulationListItem; panel: Panel; onDelete: (row: StaffRegulationListItem) => void }) {
+  const name = regulationName(row);
+  const pdf = row.pdf_approved ?? row.pdf_process;
+  return (
+    <div className="d-flex flex-wrap gap-1">
+      {pdf && (
+        <a className="btn btn-sm btn-outline-primary" href={pdf} target="_blank" rel="noreferrer" aria-label={`PDF de ${name} (se abre en otra pestaña)`}>
+          PDF
+        </a>
+      )}
+      {row.can.update && (
+        <Link className="btn btn-sm btn-outline-primary" to={paths.panel.regulationEdit.getHref(panel, row.id)} aria-label={`Modificar ${name}`}>
+          Modificar
+        </Link>
+      )}
+      {row.can.delete && (
+        <Button size="sm" variant="outline-danger" onClick={() => onDelete(row)} aria-label={`Eliminar ${name}`}>
+          Eliminar
+        </Button>
+      )}
+      {row.can.details && (
+        <Link className="btn btn-sm btn-outline-primary" to={paths.panel.regulationDetails.getHref(panel, row.id)} aria-label={`Detalles de ${name}`}>
+          Detalles
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The staff list (spec 2.5.1); on phones each row becomes a card with its labels (stack-on-phone). */
+export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps) {
+  return (
+    <Table striped hover className="regulation-table stack-on-phone align-middle bg-white mb-3">
+      <caption className="visually-hidden">Normativas</caption>
+      <thead>
+        <tr>
+          <th scope="col">Tipo</th>
+          <th scope="col">N°</th>
+          <th scope="col">Cargo N°</th>
+          <th scope="col">Tema</th>
+          <th scope="col">Fecha de creación</th>
+          <th scope="col">Estado</th>
+          <th scope="col">Tipo de Autor</th>
+          <th scope="col">Autor</th>
+          <th scope="col">Acciones</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td data-label="Tipo">
+              {typeLabel(row.type, row.dem_type)}
+              {row.is_old === 1 && <span className="badge text-bg-secondary ms-1">Antigua</span>}
+            </td>
+            <td data-label="N°">{row.number ?? '—'}</td>
+            <td data-label="Cargo N°">{row.cargo}</td>
+            <td data-label="Tema" className="regulation-subject">
+              {row.subject || (row.keywords.length ? row.keywords.map((keyword) => keyword.word).join(', ') : '—')}
+            </td>
+            <td data-label="Fecha de creación">{formatDateTime(row.created_at)}</td>
+            <td data-label="Estado">{REGULATION_STATE_LABELS[row.state]}</td>
+            <td data-label="Tipo de Autor">{row.author_type ? AUTHOR_TYPE_LABELS[row.author_type] : '—'}</td>
+            <td data-label="Autor">{authorSummary(row.authors)}</td>
+            <td data-label="Acciones">
+              <Actions row={row} panel={panel} onDelete={onDelete} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,262 @@
+import { REGULATION_MESSAGES, type RegulationDetail, type Role } from '@concejo/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  FORM_MESSAGES,
+  buildChanges,
+  formLayout,
+  initialCreateValues,
+  toCreateFormData,
+  toUpdateFormData,
+  validateCreate,
+  validateEdit,
+  valuesFromDetail,
+  withAuthorType,
+  withDemType,
+  withType,
+  type RegulationFormValues,
+} from './form-rules';
+
+const OWN = 'Ana Rodríguez';
+const pdf = () => new File(['%PDF-1.4'], 'norma.pdf', { type: 'application/pdf' });
+const ref = (id: number) => ({ id, type: 'ordinance' as const, number: id, subject: `Norma ${id}` });
+
+function createValues(role: Role, type: RegulationFormValues['type'], extra: Partial<RegulationFormValues> = {}): RegulationFormValues {
+  return { ...withType(initialCreateValues(role, OWN), type, role, 'create', OWN), ...extra };
+}
+
+function layoutFor(role: Role, values: RegulationFormValues, mode: 'create' | 'edit' = 'create') {
+  return formLayout(role, values, mode, OWN);
+}
+
+describe('which fields the create form shows, by role and type (spec 4, DESIGN 7)', () => {
+  it('admin: creation date, every type, state, keywords, both PDFs and the link pickers for an ordinance', () => {
+    const layout = layoutFor('admin', createValues('admin', 'ordinance'));
+    expect(layout).toMatchObject({
+      creationDate: 'editable',
+      typeDisabled: false,
+      demType: false,
+      authorTypeOptions: ['concejal'],
+      state: 'editable',
+      number: false,
+      keywords: true,
+      pdfProcess: true,
+      pdfApproved: true,
+      links: true,
+      lockedFirstAuthor: null,
+    });
+    expect(layout.typeOptions).toHaveLength(7);
+  });
+
+  it('asesor: no creation date, the rest as admin', () => {
+    const layout = layoutFor('asesor', createValues('asesor', 'resolution'));
+    expect(layout).toMatchObject({ creationDate: 'hidden', state: 'editable', keywords: true, pdfApproved: true, links: true });
+  });
+
+  it('shows the number only once the state is approved', () => {
+    expect(layoutFor('asesor', createValues('asesor', 'ordinance', { state: 'approved' })).number).toBe(true);
+  });
+
+  it('mesa: no state, no process PDF, no approved PDF, no links, no DEM messages', () => {
+    const layout = layoutFor('mesa', createValues('mesa', 'ordinance'));
+    expect(layout).toMatchObject({ state: 'hidden', pdfProcess: false, pdfApproved: false, links: false, keywords: true });
+    expect(layout.typeOptions).not.toContain('dem-message');
+    expect(layout.typeOptions).toContain('correspondence');
+  });
+
+  it('concejal: author type fixed to concejal, own name first, no state, keywords, approved PDF, correspondence nor DEM message', () => {
+    const values = createValues('concejal', 'ordinance');
+    const layout = layoutFor('concejal', values);
+    expect(values.authors).toEqual([OWN]);
+    expect(values.authorType).toBe('concejal');
+    expect(layout).toMatchObject({
+      state: 'hidden',
+      keywords: false,
+      pdfApproved: false,
+      pdfProcess: true,
+      links: false,
+      authorTypeDisabled: true,
+      lockedFirstAuthor: OWN,
+    });
+    expect(layout.typeOptions).not.toContain('correspondence');
+    expect(layout.typeOptions).not.toContain('dem-message');
+  });
+
+  it('ejecutivo: type fixed to DEM message, type and author selectors disabled, authors DEM, DEM sub-type shown', () => {
+    const values = initialCreateValues('ejecutivo', 'Diego Pereyra');
+    const layout = formLayout('ejecutivo', values, 'create', 'Diego Pereyra');
+    expect(values).toMatchObject({ type: 'dem-message', authorType: 'DEM', authors: ['DEM'] });
+    expect(layout).toMatchObject({ typeOptions: ['dem-message'], typeDisabled: true, authorTypeDisabled: true, authorsDisabled: true, demType: true, state: 'hidden', pdfApproved: false });
+  });
+
+  it('offers links for DEM decrees and ordinances only', () => {
+    const message = createValues('admin', 'dem-message');
+    expect(layoutFor('admin', message).links).toBe(false);
+    expect(layoutFor('admin', withDemType(message, 'decree')).links).toBe(true);
+    expect(layoutFor('admin', withDemType(message, 'message')).links).toBe(false);
+    expect(layoutFor('admin', createValues('admin', 'declaration')).links).toBe(false);
+  });
+
+  it('correspondence has no PDFs nor links', () => {
+    const layout = layoutFor('admin', createValues('admin', 'correspondence'));
+    expect(layout).toMatchObject({ pdfProcess: false, pdfApproved: false, links: false, authorTypeOptions: ['particular'] });
+  });
+});
+
+describe('how one choice changes the others', () => {
+  it('DEM message sets DEM as the only author and disables the authors; leaving it empties them', () => {
+    const dem = createValues('admin', 'dem-message', {});
+    expect(dem).toMatchObject({ authorType: 'DEM', authors: ['DEM'] });
+    expect(layoutFor('admin', dem).authorsDisabled).toBe(true);
+    const back = withType(dem, 'resolution', 'admin', 'create', OWN);
+    expect(back).toMatchObject({ authorType: 'concejal', authors: [], demType: '' });
+  });
+
+  it('choosing correspondence clears the PDFs and the related norms', () => {
+    const filled = createValues('asesor', 'ordinance', { pdfProcess: pdf(), pdfApproved: pdf(), modifies: [ref(1)], modifiedBy: [ref(2)] });
+    const correspondence = withType(filled, 'correspondence', 'asesor', 'create', OWN);
+    expect(correspondence).toMatchObject({ pdfProcess: null, pdfApproved: null, modifies: [], modifiedBy: [], authorType: 'particular' });
+  });
+
+  it('a DEM sub-type that cannot link clears the links', () => {
+    const decree = withDemType(createValues('admin', 'dem-message'), 'decree');
+    const linked = { ...decree, modifies: [ref(1)] };
+    expect(withDemType(linked, 'message').modifies).toEqual([]);
+  });
+
+  it('the edit form offers DEM as author of an ordinance, and choosing it makes DEM the author', () => {
+    const values = createValues('admin', 'ordinance', { authors: ['Luis Paz'] });
+    expect(layoutFor('admin', values, 'edit').authorTypeOptions).toEqual(['concejal', 'DEM']);
+    expect(withAuthorType(values, 'DEM', 'admin', OWN).authors).toEqual(['DEM']);
+  });
+});
+
+describe('checks before creating (spec 5)', () => {
+  it('asks for the type first', () => {
+    const values = initialCreateValues('admin', OWN);
+    expect(validateCreate(values, 'admin', layoutFor('admin', values)).type).toEqual([FORM_MESSAGES.typeRequired]);
+  });
+
+  it('asks for number and approved PDF when approving', () => {
+    const values = createValues('asesor', 'ordinance', { state: 'approved', subject: 'Tema', authors: ['A'] });
+    const errors = validateCreate(values, 'asesor', layoutFor('asesor', values));
+    expect(errors.number).toEqual([REGULATION_MESSAGES.numberRequired]);
+    expect(errors.pdf_approved).toEqual([REGULATION_MESSAGES.approvedPdfRequired]);
+  });
+
+  it('asks for the DEM sub-type, the authors and the subject', () => {
+    const values = createValues('admin', 'dem-message');
+    const errors = validateCreate(values, 'admin', layoutFor('admin', values));
+    expect(errors.dem_type).toEqual([REGULATION_MESSAGES.demTypeRequired]);
+    expect(errors.subject).toEqual(['El tema es obligatorio.']);
+    const resolution = createValues('admin', 'resolution', { subject: 'Tema' });
+    expect(validateCreate(resolution, 'admin', layoutFor('admin', resolution)).authors).toEqual([FORM_MESSAGES.authorsRequired]);
+  });
+
+  it('accepts a complete approved ordinance and sends lists as name[] and the PDF as a file', () => {
+    const values = createValues('admin', 'ordinance', {
+      state: 'approved',
+      number: '15',
+      subject: ' Arbolado ',
+      authors: ['Ana'],
+      keywords: ['árboles', ' árboles ', 'veredas'],
+      pdfApproved: pdf(),
+      modifies: [ref(3)],
+      creationDate: '2024-03-05T18:30',
+    });
+    const layout = layoutFor('admin', values);
+    expect(validateCreate(values, 'admin', layout)).toEqual({});
+    const form = toCreateFormData(values, layout);
+    expect(form.getAll('keywords[]')).toEqual(['árboles', 'veredas']);
+    expect(form.getAll('authors[]')).toEqual(['Ana']);
+    expect(form.getAll('modifies[]')).toEqual(['3']);
+    expect(form.get('number')).toBe('15');
+    expect(form.get('state')).toBe('approved');
+    expect(form.get('creation_date')).toBe('2024-03-05T18:30:00-03:00');
+    expect(form.get('pdf_approved')).toBeInstanceOf(File);
+    expect(form.has('pdf_process')).toBe(false);
+  });
+
+  it("never sends what the concejal may not set", () => {
+    const values = createValues('concejal', 'ordinance', { subject: 'Proyecto', keywords: ['x'], state: 'approved', number: '3' });
+    const layout = layoutFor('concejal', values);
+    expect(validateCreate(values, 'concejal', layout)).toEqual({});
+    const form = toCreateFormData(values, layout);
+    expect(form.get('state')).toBe('process');
+    expect(form.has('keywords[]')).toBe(false);
+    expect(form.has('number')).toBe(false);
+    expect(form.getAll('authors[]')).toEqual([OWN]);
+  });
+});
+
+const DETAIL: RegulationDetail = {
+  id: 9,
+  type: 'ordinance',
+  dem_type: null,
+  number: null,
+  cargo: 40,
+  subject: 'Proyecto de arbolado',
+  created_at: '2024-03-05T21:30:00.000Z',
+  state: 'process',
+  author_type: 'concejal',
+  authors: [{ name: OWN }],
+  keywords: [{ word: 'árboles' }],
+  pdf_process: '/files/p.pdf',
+  pdf_approved: null,
+  is_old: 0,
+  can: { update: true, delete: false, details: true },
+  version: 3,
+  regulations_modified: [ref(1)],
+  regulations_that_modify: [],
+  modifications: [],
+};
+
+describe('the edit form', () => {
+  it('sends only what changed, with the version', () => {
+    const values = { ...valuesFromDetail(DETAIL), subject: 'Plan de arbolado', modifies: [ref(1), ref(2)], state: 'approved' as const, number: '77', pdfApproved: pdf() };
+    const layout = layoutFor('admin', values, 'edit');
+    expect(validateEdit(values, DETAIL, 'admin', layout)).toEqual({});
+    const changes = buildChanges(values, DETAIL, layout, 'admin');
+    expect(changes).toEqual({ subject: 'Plan de arbolado', modifies: [1, 2], state: 'approved', number: 77 });
+    const form = toUpdateFormData(values, changes, DETAIL.version);
+    expect(JSON.parse(String(form.get('changes')))).toEqual(changes);
+    expect(form.get('version')).toBe('3');
+    expect(form.get('pdf_approved')).toBeInstanceOf(File);
+  });
+
+  it('sends nothing when nothing changed, and an empty value to remove a PDF', () => {
+    const values = { ...valuesFromDetail(DETAIL), removePdfProcess: true };
+    const layout = layoutFor('asesor', values, 'edit');
+    expect(buildChanges(values, DETAIL, layout, 'asesor')).toEqual({});
+    expect(toUpdateFormData(values, {}, 3).get('pdf_process')).toBe('');
+  });
+
+  it('shows the creation date read-only to the admin only, and disables the type', () => {
+    const values = valuesFromDetail(DETAIL);
+    expect(layoutFor('admin', values, 'edit')).toMatchObject({ creationDate: 'readonly', typeDisabled: true });
+    expect(layoutFor('asesor', values, 'edit').creationDate).toBe('hidden');
+  });
+
+  it('disables the state for a concejal and never sends it', () => {
+    const values = { ...valuesFromDetail(DETAIL), state: 'approved' as const };
+    const layout = layoutFor('concejal', values, 'edit');
+    expect(layout.state).toBe('disabled');
+    expect(layout.keywords).toBe(false);
+    expect(layout.pdfApproved).toBe(false);
+    expect(buildChanges(values, DETAIL, layout, 'concejal')).not.toHaveProperty('state');
+  });
+
+  it('asks for the number and the approved PDF together when approving', () => {
+    const values = { ...valuesFromDetail(DETAIL), state: 'approved' as const };
+    const layout = layoutFor('asesor', values, 'edit');
+    expect(validateEdit(values, DETAIL, 'asesor', layout).number).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
+    const withNumber = { ...values, number: '5' };
+    expect(validateEdit(withNumber, DETAIL, 'asesor', layout).pdf_approved).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
+  });
+
+  it('shows the DEM sub-type to admin and asesor only', () => {
+    const dem = { ...DETAIL, type: 'dem-message' as const, dem_type: 'message' as const, author_type: 'DEM' as const, authors: [{ name: 'DEM' }] };
+    const values = valuesFromDetail(dem);
+    expect(layoutFor('asesor', values, 'edit').demType).toBe(true);
+    expect(layoutFor('mesa', values, 'edit').demType).toBe(false);
+  });
+});

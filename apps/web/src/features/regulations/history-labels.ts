@@ -1,0 +1,66 @@
+import {
+  AUTHOR_TYPE_LABELS,
+  DEM_TYPE_LABELS,
+  REGULATION_STATE_LABELS,
+  REGULATION_TYPE_LABELS,
+  type Modification,
+} from '@concejo/contracts';
+import { formatDateTime } from './format';
+
+const FIELD_LABELS: Record<string, string> = {
+  created_at: 'Fecha de creación',
+  type: 'Tipo',
+  dem_type: 'Tipo de normativa del DEM',
+  message: 'Mensaje',
+  number: 'Número',
+  author_type: 'Tipo de autor',
+  authors: 'Autores',
+  state: 'Estado',
+  keywords: 'Palabras clave',
+  subject: 'Tema',
+  pdf_process: 'PDF en proceso',
+  pdf_approved: 'PDF aprobado',
+  regulations_modified: 'Normas que modifica',
+  regulations_that_modify: 'Normas que la modifican',
+  modifies: 'Normas que modifica',
+  modified_by: 'Normas que la modifican',
+  modifiedBy: 'Normas que la modifican',
+};
+
+const RELATION_LABELS: Record<string, { added: string; removed: string }> = {
+  authors: { added: 'Autor agregado', removed: 'Autor eliminado' },
+  keywords: { added: 'Palabra clave agregada', removed: 'Palabra clave eliminada' },
+  modifies: { added: 'Norma que modifica agregada', removed: 'Norma que modifica eliminada' },
+  modifiedBy: { added: 'Norma que la modifica agregada', removed: 'Norma que la modifica eliminada' },
+};
+
+const RELATION = /^relation:\s*(\w+)\s*-\s*(added|removed)$/;
+
+/** The Spanish name of what a history row changed: 'relation: keywords - added' -> 'Palabra clave agregada'. */
+export function historyFieldLabel(nameCell: string): string {
+  const relation = nameCell.match(RELATION);
+  if (relation) {
+    const [, list, change] = relation as unknown as [string, string, 'added' | 'removed'];
+    return RELATION_LABELS[list]?.[change] ?? `${FIELD_LABELS[list] ?? list}: ${change === 'added' ? 'agregado' : 'eliminado'}`;
+  }
+  return FIELD_LABELS[nameCell] ?? nameCell;
+}
+
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  state: REGULATION_STATE_LABELS,
+  type: REGULATION_TYPE_LABELS,
+  dem_type: DEM_TYPE_LABELS,
+  author_type: AUTHOR_TYPE_LABELS,
+};
+
+/** A history value as staff read it: states, types and author types by their labels, dates formatted. */
+export function historyValueLabel(nameCell: string, value: string | null): string {
+  if (value === null || value === '') return '—';
+  if (nameCell === 'created_at') return formatDateTime(value);
+  return VALUE_LABELS[nameCell]?.[value] ?? value;
+}
+
+/** The author of a history row, or a neutral name when the account no longer exists. */
+export function historyAuthor(entry: Pick<Modification, 'user'>): string {
+  return entry.user ? `${entry.user.name} ${entry.user.last_name}`.trim() : 'Usuario eliminado';
+}

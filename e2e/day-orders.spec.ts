@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts';
+import { loginThroughForm } from './support/login';
+
+// Tests run in parallel against one database: each one makes its own regulations and agendas, tagged
+// so that they can be told apart from everyone else's, and never assumes a list is empty.
+
+const COUNCIL_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+/** The council's wall clock, `minutes` from now, as a `datetime-local` value. */
+function councilLocal(minutes: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: COUNCIL_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + minutes * 60_000))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+async function apiLogin(request: APIRequestContext, account: { email: string; password: string }): Promise<Record<string, string>> {
+  const response = await request.post('/api/v1/login', {
+    headers: { 'Device-Id': `e2e-day-orders-${randomUUID()}` },
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${(await response.json()).token}` };
+}
+
+type Created = { id: number; subject: string };
+
+/** Registers regulations in process, one per source section, as the asesor would from the form. */
+async function createSources(request: APIRequestContext, headers: Record<string, string>, tag: string): Promise<Record<'correspondence' | 'dem' | 'project', Created>> {
+  const create = async (fields: Record<string, string>, authors: string[]): Promise<Created> => {
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
+    for (const author of authors) multipart.append('authors[]', author);
+    const response = await request.post('/api/v1/regulations', { headers, multipart });
+    expect(response.status(), await response.text()).toBe(201);
+    return { id: (await response.json()).id, subject: fields.subject! };
+  };
+  return {
+    correspondence: await create({ type: 'correspondence', subject: `Nota de vecinos sobre la plaza ${tag}` }, ['Asociación Vecinal Ñandú']),
+    dem: await create({ type: 'dem-message', dem_type: 'message', subject: `Mensaje del DEM sobre el presupuesto ${tag}` }, []),
+    project: await create({ type: 'minute', subject: `Pedido de informes sobre el arbolado ${tag}` }, ['Lucía Fernández']),
+  };
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/** The search form of cargar-orden-dia, over a range that surely holds what was just created. */
+async function searchSources(page: Page) {
+  await page.getByLabel('Desde').fill(councilLocal(-60));
+  await page.getByLabel('Hasta').fill(councilLocal(60));
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('group', { name: '2. Correspondencia recibida' })).toBeVisible();
+}
+
+test('an asesor builds an agenda, the public downloads its PDF and an admin deletes it', async ({ page, browser, request }) => {
+  test.slow(); // three accounts, a search, a PDF and a deletion
+  const tag = `E2E-${randomUUID().slice(0, 8)}`;
+  const sources = await createSources(request, await apiLogin(request, ACCOUNTS.asesor), tag);
+
+  // The asesor builds the agenda from the browser.
+  await loginThroughForm(page, ACCOUNTS.asesor);
+  await expect(page).toHaveURL('/asesor-concejal');
+  await page.goto('/ver-orden-dia');
+  await page.getByRole('link', { name: 'Cargar orden del día' }).click();
+  await expect(page).toHaveURL('/asesor-concejal/cargar-orden-dia');
+  await searchSources(page);
+  await page.getByRole('group', { name: '2. Correspondencia recibida' }).getByRole('checkbox', { name: sources.correspondence.subject }).check();
+  await page.getByRole('group', { name: '3. Mensajes del Departamento Ejecutivo' }).getByRole('checkbox', { name: sources.dem.subject }).check();
+  await page.getByRole('group', { name: '4. Proyectos de los concejales' }).getByRole('checkbox', { name: sources.project.subject }).check();
+  await page.getByLabel('Tipo de sesión').selectOption('ordinaria');
+  await page.getByLabel('Fecha y hora de la sesión').fill(councilLocal(7 * 24 * 60));
+  await page.getByLabel('N° de acta de la sesión anterior').fill('77');
+  const hacienda = page.getByRole('group', { name: '6. Despachos de la Comisión de Hacienda' });
+  await hacienda.getByLabel('Nuevo despacho').fill(`Dictamen sobre la tasa vial ${tag}`);
+  await hacienda.getByRole('button', { name: /Agregar/ }).click();
+  await expect(hacienda.getByText(`Dictamen sobre la tasa vial ${tag}`)).toBeVisible();
+
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/day-orders') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Cargar orden del día' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(201);
+  const { id, pdf_path: pdfPath } = (await response.json()) as { id: number; pdf_path: string };
+  await expect(page.getByRole('status').filter({ hasText: 'Orden del día cargada exitosamente.' }).first()).toBeVisible();
+  await expect(page).toHaveURL('/ver-orden-dia');
+
+  // The session summary lists it, and its detail shows the chosen items as cards.
+  await page.goto('/asesor-concejal/resumen-sesion');
+  const summaryRow = page.getByRole('row').filter({ has: page.locator(`a[href="${pdfPath}"]`) });
+  await expect(summaryRow.getByRole('cell').nth(1)).toHaveText('4');
+  await summaryRow.getByRole('link', { name: /Ver detalles/ }).click();
+  await expect(page).toHaveURL(`/asesor-concejal/resumen-sesion/${id}`);
+  await expect(page.getByText(sources.project.subject)).toBeVisible();
+  await expect(page.getByText(`Dictamen sobre la tasa vial ${tag}`)).toBeVisible();
+  await expect(page.getByText('Acta N° 77')).toBeVisible();
+
+  // A visitor finds it on the public page and downloads the PDF.
+  const visitor = await browser.newPage();
+  await visitor.goto('/ver-orden-dia');
+  const publicLink = visitor.locator(`a[href="${pdfPath}"]`);
+  await expect(publicLink).toBeVisible();
+  await expect(visitor.getByRole('button', { name: /Eliminar/ })).toHaveCount(0);
+  const pdf = await visitor.request.get(pdfPath);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await visitor.close();
+
+  // An admin deletes it, after confirming.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginThroughForm(admin, ACCOUNTS.admin);
+  await expect(admin).toHaveURL('/admin');
+  await admin.goto('/ver-orden-dia');
+  const row = admin.getByRole('row').filter({ has: admin.locator(`a[href="${pdfPath}"]`) });
+  await row.getByRole('button', { name: /Eliminar la orden del día/ }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Confirmar Eliminación' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(admin.getByText('Orden eliminada exitosamente.')).toBeVisible();
+  await expect(admin.locator(`a[href="${pdfPath}"]`)).toHaveCount(0, { timeout: 5000 });
+  expect((await admin.request.get(pdfPath)).status()).toBe(404);
+  await adminContext.close();
+});
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 812 }],
+] as const) {
+  test.describe(`accessibility of the agenda screens (${name})`, () => {
+    test.use({ viewport });
+
+    test('/ver-orden-dia has no WCAG 2.1 A/AA violations, for a visitor and for an admin', async ({ page, request }) => {
+      test.slow(); // axe runs three times
+      // At least one row, so that the table is checked too.
+      await request.post('/api/v1/day-orders', {
+        headers: await apiLogin(request, ACCOUNTS.asesor),
+        data: { sessionType: 'ordinaria', date: councilLocal(60), acta: '1' },
+      });
+      await page.goto('/ver-orden-dia');
+      await expect(page.getByRole('link', { name: /PDF de la orden del día/ }).first()).toBeVisible();
+      await expectNoViolations(page);
+
+      await loginThroughForm(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL('/admin');
+      await page.goto('/ver-orden-dia');
+      await expect(page.getByRole('button', { name: /Eliminar la orden del día/ }).first()).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: /Eliminar la orden del día/ }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Confirmar Eliminación' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('cargar-orden-dia, resumen-sesion and resumen-sesion/:id have no WCAG 2.1 A/AA violations', async ({ page, request }) => {
+      test.slow(); // axe runs three times
+      const tag = `E2E-${randomUUID().slice(0, 8)}`;
+      const headers = await apiLogin(request, ACCOUNTS.asesor);
+      const sources = await createSources(request, headers, tag);
+      const created = await request.post('/api/v1/day-orders', {
+        headers,
+        data: {
+          sessionType: 'convocada',
+          date: councilLocal(60),
+          acta: '2',
+          correspondence: [sources.correspondence.id],
+          projects: [sources.project.id],
+          comision_obras: [`Despacho de bacheo ${tag}`],
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = await created.json();
+
+      await loginThroughForm(page, ACCOUNTS.asesor);
+      await expect(page).toHaveURL('/asesor-concejal');
+      await page.goto('/asesor-concejal/cargar-orden-dia');
+      await searchSources(page);
+      // The form's own messages are part of the page too.
+      await page.getByRole('button', { name: 'Cargar orden del día' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Error al cargar la orden del día.' })).toBeVisible();
+      await expectNoViolations(page);
+
+      await page.goto('/asesor-concejal/resumen-sesion');
+      await expect(page.getByRole('link', { name: /Ver detalles/ }).first()).toBeVisible();
+      await expectNoViolations(page);
+
+      await page.goto(`/asesor-concejal/resumen-sesion/${id}`);
+      await expect(page.getByText(`Despacho de bacheo ${tag}`)).toBeVisible();
+      await expectNoViolations(page);
+    });
+  });
+}
