@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
 import { loginThroughForm } from './support/login';
 
@@ -55,15 +55,6 @@ async function createSources(request: APIRequestContext, headers: Record<string,
   };
 }
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** The search form of cargar-orden-dia, over a range that surely holds what was just created. */
 async function searchSources(page: Page) {

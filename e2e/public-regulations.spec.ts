@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
 
@@ -11,15 +11,6 @@ const DEMO_SUBJECT = 'Regula la circulación de camión pesado en el casco urban
 const uniqueNumber = () => 10_000_000 + Math.floor(Math.random() * 89_000_000);
 const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** A bearer token for preparing data through the API, as another device of the asesor's account. */
 async function apiToken(request: APIRequestContext): Promise<string> {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
 import { loginThroughForm } from './support/login';
@@ -19,15 +19,6 @@ function pdfFile(testInfo: TestInfo, name: string, text: string): string {
   return file;
 }
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** A bearer token for preparing data through the API, as another device of the same account. */
 async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {

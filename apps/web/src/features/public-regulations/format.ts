@@ -1,15 +1,6 @@
 import { MATCH_PLACE_LABELS, REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
 
-/** The council's time zone: dates are shown as the council lives them, wherever one reads them from. */
-export const COUNCIL_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-const dateFormat = new Intl.DateTimeFormat('es-AR', { timeZone: COUNCIL_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** "15/07/2025" in the council's time zone; 'Fecha inválida' for anything unparsable (spec 2.3). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Fecha inválida' : dateFormat.format(date);
-}
+export { COUNCIL_TIME_ZONE, formatDate } from '../../lib/format';
 
 /** "Ordenanza N° 2845", or "Ordenanza sin número": names a norm in links and screen-reader labels. */
 export function regulationName(regulation: Pick<PublishedRegulation, 'type' | 'number'>): string {

@@ -6,7 +6,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useDeleteDayOrder } from '../api/delete-day-order';
 import { DAY_ORDERS_KEY, PUBLISHED_DAY_ORDERS_KEY } from '../api/keys';
-import { useDelayed } from '../use-delayed';
+import { useDelayed } from '../../../lib/use-delayed';
 
 /** Spec 4: the list reloads 1.5 s after a daily order is deleted. */
 export const RELOAD_AFTER_DELETE_MS = 1500;

@@ -24,7 +24,7 @@ import { useDayOrderSources } from '../api/get-day-order-sources';
 import { CommissionList } from '../components/commission-list';
 import { errorIdOf, FieldError } from '../components/field-error';
 import { SourceSectionFieldset } from '../components/source-section';
-import { useDelayed } from '../use-delayed';
+import { useDelayed } from '../../../lib/use-delayed';
 import '../day-orders.scss';
 
 /** Spec 4: after saving, the public list opens 1.5 s later. */

@@ -12,7 +12,7 @@ import { FormAlert, type FormOutcome } from '../components/form-alert';
 import { RegulationFields } from '../components/regulation-fields';
 import { submitErrorMessages } from '../components/submit-error';
 import { flattenErrors, formLayout, initialCreateValues, toCreateFormData, validateCreate, type FormErrors } from '../form-rules';
-import { useDelayed } from '../use-delayed';
+import { useDelayed } from '../../../lib/use-delayed';
 import { useStaffContext } from '../use-staff-context';
 import '../regulations.scss';
 

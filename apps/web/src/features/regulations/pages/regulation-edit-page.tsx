@@ -18,7 +18,7 @@ import { RegulationFields } from '../components/regulation-fields';
 import { submitErrorMessages } from '../components/submit-error';
 import { regulationName } from '../format';
 import { buildChanges, flattenErrors, formLayout, hasPendingFiles, toUpdateFormData, validateEdit, valuesFromDetail, type FormErrors } from '../form-rules';
-import { useDelayed } from '../use-delayed';
+import { useDelayed } from '../../../lib/use-delayed';
 import { useStaffContext } from '../use-staff-context';
 import { RELOAD_AFTER_SAVE_MS } from './regulation-create-page';
 import '../regulations.scss';

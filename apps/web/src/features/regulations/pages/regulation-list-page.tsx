@@ -17,7 +17,7 @@ import { ProfileAlert } from '../components/profile-alert';
 import { RegulationFilters } from '../components/regulation-filters';
 import { RegulationTable } from '../components/regulation-table';
 import { readListParams, writeListParams, type RegulationFilters as Filters } from '../filters';
-import { useDelayed } from '../use-delayed';
+import { useDelayed } from '../../../lib/use-delayed';
 import { useStaffContext } from '../use-staff-context';
 import '../regulations.scss';
 
