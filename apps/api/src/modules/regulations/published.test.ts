@@ -207,3 +207,22 @@ describe('open data', () => {
     expect(csvCell('Tema común')).toBe('"Tema común"');
   });
 });
+
+describe('the public search cache', () => {
+  it('shows a norm approved a moment ago, though the same search was just answered from the cache', async () => {
+    expect(await found(q('zanahoriaunica'))).toEqual([]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/regulations',
+      headers: admin,
+      payload: multipartForm(
+        { type: 'ordinance', state: 'approved', number: 777, subject: 'Huerta de la zanahoriaunica', authors: ['A'] },
+        { pdf_approved: minimalPdf(['texto']) },
+      ),
+    });
+    expect(response.statusCode).toBe(201);
+    const ids = (await published(q('zanahoriaunica'))).json().data.map((row: { id: number }) => row.id);
+    expect(ids).toEqual([response.json().id]);
+    await ctx.app.textIndexer.idle();
+  });
+});

@@ -336,17 +336,24 @@ export function createRegulationRepository(db: Database) {
      */
     async matchesOf(ids: readonly number[], search: SQL) {
       if (!ids.length) return new Map<number, { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null }>();
+      // The stored document keeps where each word came from as its weight (A subject, B keywords,
+      // C PDF): ts_filter reads that without parsing the texts again; only a PDF match is re-read,
+      // for its excerpt.
       const result = await db.execute<{ id: number; subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null }>(sql`
-        select r.id,
-          search_vector(r.subject) @@ q.query as subject,
-          search_vector(coalesce((select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')) @@ q.query as keywords,
-          coalesce(search_vector(r.approved_text) @@ q.query, false) as pdf,
-          case when search_vector(r.approved_text) @@ q.query
-            then ts_headline('es_unaccent', r.approved_text, q.query,
-              'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=28, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
+        select m.id, m.subject, m.keywords, m.pdf,
+          case when m.pdf then ts_headline('es_unaccent', r.approved_text, q.query,
+            'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=28, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
           end as excerpt
-        from regulations r, (select ${search} as query) q
-        where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+        from (select ${search} as query) q,
+          lateral (
+            select r.id,
+              ts_filter(r.search_document, '{a}') @@ q.query as subject,
+              ts_filter(r.search_document, '{b}') @@ q.query as keywords,
+              ts_filter(r.search_document, '{c}') @@ q.query as pdf
+            from regulations r
+            where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+          ) m
+          join regulations r on r.id = m.id`);
       return new Map(result.rows.map((row) => [row.id, row]));
     },
 

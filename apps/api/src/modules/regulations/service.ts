@@ -25,6 +25,7 @@ import { presentDetail, presentListItem, presentPublished, type FileUrls } from 
 import type { RegulationRepository, RegulationValues, Tx } from './repository.js';
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
 import type { TextIndexer } from './text-indexer.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle } from './open-data.js';
 
 export const PER_PAGE = 15;
@@ -49,6 +50,11 @@ export const EXPORT_MAX_ROWS = 200_000;
 /** The regulations registry: registering, listing, modifying, linking and tracing normativas. */
 export function createRegulationService({ repository, indexer, storage, clock, urls, timeZone, log, site }: Deps) {
   const absolute = (path: string) => `${site.publicUrl}${path}`;
+  // Citizens repeat the same searches; answers live as long as their HTTP max-age, and any change
+  // to the registry (or a PDF's text joining the index) empties the cache.
+  const publishedCache = createTtlCache<PublishedRegulationList>({ ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
+  const publicChanged = () => publishedCache.clear();
+  indexer.onIndexed(publicChanged);
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const row = await repository.find(id, client);
     if (!row) throw new NotFound('No se encontró la normativa.');
@@ -131,19 +137,24 @@ export function createRegulationService({ repository, indexer, storage, clock, u
 
     /** The public search of /normativas: public norms only, with where each one matched. */
     async listPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
+      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
+      const cached = publishedCache.get(key);
+      if (cached) return cached;
       const { rows, total, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
       const ids = rows.map((row) => row.id);
       const [keywords, matches] = await Promise.all([
         repository.keywordsOf(ids),
         search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
       ]);
-      return {
+      const result: PublishedRegulationList = {
         data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
         total,
         per_page: PER_PAGE,
         current_page: query.page,
         last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
       };
+      publishedCache.set(key, result);
+      return result;
     },
 
     /** Every row of a public search, as CSV lines or JSON array pieces, produced batch by batch. */
@@ -247,6 +258,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
           }),
       );
       if (files.pdf_process || files.pdf_approved) indexer.schedule(id);
+      publicChanged();
       return detail(user, id);
     },
 
@@ -342,6 +354,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
           }),
       );
       if (pdfsChanged) indexer.schedule(id);
+      publicChanged();
       // Only once the change is committed do the replaced files go.
       await Promise.all(replaced.map((key) => storage.remove(key).catch((error) => log.warn({ err: error, key }, 'could not remove file'))));
       return detail(user, id);
@@ -380,6 +393,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
         }),
       );
       indexer.schedule(id);
+      publicChanged();
       return detail(user, id);
     },
 
@@ -392,6 +406,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
         return row;
       });
       log.info({ regulationId: id, type: removed.type, number: removed.number, userId: user.id }, 'old regulation deleted');
+      publicChanged();
       await Promise.all(
         [removed.pdfProcess, removed.pdfApproved].filter((key): key is string => key !== null).map((key) => storage.remove(key)),
       );

@@ -11,6 +11,7 @@ import type { RegulationRepository } from './repository.js';
 export function createTextIndexer(deps: { repository: RegulationRepository; storage: Storage; log: FastifyBaseLogger }) {
   const { repository, storage, log } = deps;
   const queue = new Set<number>();
+  const listeners: (() => void)[] = [];
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -41,7 +42,10 @@ export function createTextIndexer(deps: { repository: RegulationRepository; stor
       { approvedText: approvedText || null, processText: processText || null, status },
       { pdfApproved: row.pdfApproved, pdfProcess: row.pdfProcess },
     );
-    if (stored) log.info({ regulationId: id, status, ms: Date.now() - started }, 'regulation text indexed');
+    if (stored) {
+      log.info({ regulationId: id, status, ms: Date.now() - started }, 'regulation text indexed');
+      for (const listener of listeners) listener();
+    }
   }
 
   async function drain(): Promise<void> {
@@ -63,6 +67,10 @@ export function createTextIndexer(deps: { repository: RegulationRepository; stor
       if (stopped) return;
       queue.add(id);
       running ??= drain();
+    },
+    /** Called after each regulation's text is stored (the search answers change). */
+    onIndexed(listener: () => void): void {
+      listeners.push(listener);
     },
     /** Picks up what a previous run left pending. */
     async resume(): Promise<void> {
