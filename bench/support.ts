@@ -9,7 +9,7 @@ import { ensureDatabase } from '../apps/api/src/db/connect.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.js';
 import { runMigrations } from '../apps/api/src/db/migrate.js';
 
-export async function withBenchDatabase(work: (db: Database, folder: string) => Promise<void>): Promise<void> {
+export async function withBenchDatabase(work: (db: Database, folder: string, url: string) => Promise<void>): Promise<void> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-bench-'));
   await fs.chmod(folder, 0o755);
   const server = await startEmbeddedPostgres(path.join(folder, 'postgres'));
@@ -18,7 +18,7 @@ export async function withBenchDatabase(work: (db: Database, folder: string) => 
     const db = createDatabase(server.url('bench'), { max: 20 });
     try {
       await runMigrations(db);
-      await work(db, folder);
+      await work(db, folder, server.url('bench'));
     } finally {
       await db.$client.end();
     }
@@ -70,4 +70,30 @@ export async function measure(url: string, options: { requests: number; concurre
     status,
     total,
   };
+}
+
+/**
+ * Latency of `url` measured by wrk (Debian's package) from its own process: `connections` clients for
+ * `seconds`. wrk reports no p95 by itself; a Lua `done` hook prints it.
+ */
+export async function measureWithWrk(url: string, options: { connections: number; seconds: number }): Promise<Measurement> {
+  const { execFile } = await import('node:child_process');
+  const script = path.join(os.tmpdir(), 'concejo-bench-wrk.lua');
+  await fs.writeFile(
+    script,
+    `done = function(summary, latency, requests)
+  io.write(string.format("RESULT %f %f %f %d %d\\n", latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    summary.requests / (summary.duration / 1000000), summary.requests, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout))
+end
+`,
+  );
+  const threads = Math.min(2, options.connections);
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', [`-t${threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '-s', script, url], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
+  const match = output.match(/RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+) (\d+)/);
+  if (!match) throw new Error(`wrk said: ${output}`);
+  return { median: Number(match[1]), p95: Number(match[2]), perSecond: Number(match[3]), status: Number(match[5]) === 0 ? 200 : 500, total: Number(match[4]) };
 }
