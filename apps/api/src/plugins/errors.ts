@@ -31,6 +31,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // A NUL byte or broken UTF-8 in some text field: PostgreSQL refuses it, the client gets a 422.
       return send(422, { message: 'El texto enviado contiene caracteres no válidos.' });
     }
+    if (databaseCode(error) === '23503') {
+      // A row still referenced elsewhere (a norm listed in an agenda): refused, nothing half done.
+      return send(409, { message: 'No se puede completar la acción: el registro está en uso en otro lugar (por ejemplo, en una orden del día).' });
+    }
     if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(500, { message: MESSAGES.internal });
@@ -54,7 +58,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** The SQLSTATE of a PostgreSQL error, whether Drizzle wrapped it or not. */
+function databaseCode(error: unknown): unknown {
+  return (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+}
+
 function isInvalidTextError(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  const code = databaseCode(error);
   return code === '22021' || code === '22P05';
 }

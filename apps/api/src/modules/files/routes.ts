@@ -22,7 +22,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
     return reply
       .header('content-type', 'application/pdf')
       .header('content-length', file.size)
-      .header('content-disposition', 'inline; filename="normativa.pdf"')
+      .header('content-disposition', `inline; filename="${key.startsWith('day-orders/') ? 'orden-del-dia' : 'normativa'}.pdf"`)
       .header('cache-control', cache)
       .send(file.stream);
   };
