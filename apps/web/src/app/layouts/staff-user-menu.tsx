@@ -1,28 +1,16 @@
 import type { Panel } from '@concejo/contracts';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
-import { useToast } from '../../components/toast/use-toast';
 import { UserMenuLabel } from '../../components/user-menu-label';
-import { useSendVerificationEmail } from '../../features/account';
+import { useResendVerification } from '../../features/account';
 import { useLogout } from '../../features/auth';
 import { paths } from '../../lib/paths';
 import type { Session } from '../../lib/session';
 
 /** The account menu of the staff top bar (spec 2.4). */
 export function StaffUserMenu({ session, panel }: { session: Session; panel: Panel }) {
-  const toast = useToast();
   const logout = useLogout();
-  const verification = useSendVerificationEmail();
-
-  const handleSendVerification = () => {
-    verification.mutate(undefined, {
-      onSuccess: (sent) => {
-        if (sent) toast.success('Email de verificación enviado correctamente.');
-        else toast.error('Error al enviar el email de verificación.');
-      },
-      onError: () => toast.error('Error al enviar el email de verificación.'),
-    });
-  };
+  const verification = useResendVerification();
 
   return (
     <Dropdown align="end">
@@ -36,7 +24,7 @@ export function StaffUserMenu({ session, panel }: { session: Session; panel: Pan
             as="button"
             type="button"
             role="menuitem"
-            onClick={handleSendVerification}
+            onClick={verification.resend}
             disabled={verification.isPending}
           >
             Verificar Email

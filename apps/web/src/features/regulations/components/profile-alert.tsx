@@ -2,24 +2,12 @@ import type { Panel } from '@concejo/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
-import { useSendVerificationEmail } from '../../account';
+import { useResendVerification } from '../../account';
 
 /** The profile-incomplete alert of spec 2.5.1: the e-mail is not verified yet. */
 export function ProfileAlert({ panel }: { panel: Panel }) {
-  const toast = useToast();
-  const verification = useSendVerificationEmail();
-
-  const handleResend = () => {
-    verification.mutate(undefined, {
-      onSuccess: (sent) => {
-        if (sent) toast.success('Email de verificación enviado correctamente.');
-        else toast.error('Error al enviar el email de verificación.');
-      },
-      onError: () => toast.error('Error al enviar el email de verificación.'),
-    });
-  };
+  const verification = useResendVerification();
 
   return (
     <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
@@ -27,7 +15,7 @@ export function ProfileAlert({ panel }: { panel: Panel }) {
       <Link className="btn btn-sm btn-outline-dark" to={paths.panel.profile.getHref(panel)}>
         Ver perfil
       </Link>
-      <Button size="sm" variant="dark" onClick={handleResend} disabled={verification.isPending}>
+      <Button size="sm" variant="dark" onClick={verification.resend} disabled={verification.isPending}>
         Reenviar email de verificación
       </Button>
     </Alert>
