@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectInOrder, pdfToText } from '../modules/day-orders/pdf-text.js';
+import { expectInOrder, pdfToText } from '../test/pdftotext.js';
 import { renderAgendaPdf, winAnsi, type AgendaPdfSection } from './agenda-pdf.js';
 
 function agenda(itemsPerSection: number) {

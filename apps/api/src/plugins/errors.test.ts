@@ -14,6 +14,9 @@ beforeAll(async () => {
     if (kind === 'validation') throw ValidationFailed.field('number', 'Debe ingresar el número de la normativa.');
     throw new NotFound('No se encontró la normativa.');
   });
+  ctx.app.get('/api/v1/in-use', { config: { access: 'public' } }, async () => {
+    throw Object.assign(new Error('update or delete on table "regulations" violates foreign key constraint'), { code: '23503' });
+  });
 });
 afterAll(() => ctx.close());
 
@@ -70,14 +73,9 @@ describe('health', () => {
 
 describe('database refusals', () => {
   it('answers 409 in Spanish when a row is still referenced elsewhere', async () => {
-    const app = await (await import('../app.js')).buildApp({ config: (await import('../config.js')).testConfig({ uploadsDir: ctx.uploadsDir }), db: ctx.db });
-    app.get('/api/v1/in-use', { config: { access: 'public' } }, async () => {
-      throw Object.assign(new Error('update or delete on table "regulations" violates foreign key constraint'), { code: '23503' });
-    });
-    const response = await app.inject({ url: '/api/v1/in-use' });
+    const response = await ctx.app.inject({ url: '/api/v1/in-use' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/^No se puede completar la acción/);
     expect(response.body).not.toContain('foreign key');
-    await app.close();
   });
 });

@@ -6,7 +6,7 @@ import type { Role } from '@concejo/contracts';
 import { dayOrderItems, dayOrders } from '../../db/schema/index.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { expectInOrder, pdfToText } from './pdf-text.js';
+import { expectInOrder, pdfToText } from '../../test/pdftotext.js';
 import { insertRegulation } from './testing.js';
 
 let ctx: TestContext;

@@ -73,12 +73,12 @@ export function createRegulationRepository(db: Database) {
    * keywords more than the PDF); otherwise the newest, straight from the created_at index.
    * (A single query with count(*) over () was measured slower: it sorts the whole match.)
    */
-  async function pageOf(where: SQL | undefined, search: SQL | undefined, page: number, perPage: number, offset = (page - 1) * perPage) {
+  async function pageOf(where: SQL | undefined, search: SQL | undefined, page: number, perPage: number, offset = (page - 1) * perPage, withTotal = true) {
     const order = search
       ? [desc(sql`ts_rank(${regulations.searchDocument}, ${search})`), desc(regulations.createdAt), desc(regulations.id)]
       : [desc(regulations.createdAt), desc(regulations.id)];
     const [[{ total } = { total: 0 }], rows] = await Promise.all([
-      db.select({ total: count() }).from(regulations).where(where),
+      withTotal ? db.select({ total: count() }).from(regulations).where(where) : Promise.resolve([{ total: -1 }]),
       db.select().from(regulations).where(where).orderBy(...order).limit(perPage).offset(offset),
     ]);
     return { rows, total };
@@ -231,27 +231,11 @@ export function createRegulationRepository(db: Database) {
     },
 
     async authorsOf(ids: readonly number[], client: Db = db) {
-      return groupBy(
-        ids.length
-          ? await client
-              .select({ id: regulationAuthors.regulationId, value: regulationAuthors.name })
-              .from(regulationAuthors)
-              .where(inArray(regulationAuthors.regulationId, [...ids]))
-              .orderBy(asc(regulationAuthors.position))
-          : [],
-      );
+      return orderedValues(client, ids, regulationAuthors.regulationId, regulationAuthors.name, regulationAuthors.position);
     },
 
     async keywordsOf(ids: readonly number[], client: Db = db) {
-      return groupBy(
-        ids.length
-          ? await client
-              .select({ id: regulationKeywords.regulationId, value: regulationKeywords.word })
-              .from(regulationKeywords)
-              .where(inArray(regulationKeywords.regulationId, [...ids]))
-              .orderBy(asc(regulationKeywords.position))
-          : [],
-      );
+      return orderedValues(client, ids, regulationKeywords.regulationId, regulationKeywords.word, regulationKeywords.position);
     },
 
     async linksOf(id: number, client: Db = db) {
@@ -299,7 +283,7 @@ export function createRegulationRepository(db: Database) {
      * One page of the public search: approved or old norms of the public types, the best matches
      * first when searching (newest first otherwise).
      */
-    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string; offset?: number }) {
+    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string; offset?: number; withTotal?: boolean }) {
       const search = query.search ? textQuery(query.search) : undefined;
       const where = and(
         or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
@@ -307,13 +291,14 @@ export function createRegulationRepository(db: Database) {
         ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, undefined, options.timeZone),
         search ? sql`${regulations.searchDocument} @@ ${search}` : undefined,
       );
-      return { ...(await pageOf(where, search, query.page, options.perPage, options.offset)), search };
+      return { ...(await pageOf(where, search, query.page, options.perPage, options.offset, options.withTotal)), search };
     },
 
     /** Every public norm the filters find, for the downloads, a batch at a time, in the list's order. */
     async *allPublished(query: PublicRegulationQuery, options: { timeZone: string; batch: number; max: number }) {
       for (let offset = 0; offset < options.max; offset += options.batch) {
-        const { rows } = await repository.listPublished({ ...query, page: 1 }, { perPage: options.batch, timeZone: options.timeZone, offset });
+        // The downloads need no total: no count query per batch.
+        const { rows } = await repository.listPublished({ ...query, page: 1 }, { perPage: options.batch, timeZone: options.timeZone, offset, withTotal: false });
         if (rows.length === 0) return;
         yield rows;
         if (rows.length < options.batch) return;
@@ -341,19 +326,17 @@ export function createRegulationRepository(db: Database) {
       // for its excerpt.
       const result = await db.execute<{ id: number; subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null }>(sql`
         select m.id, m.subject, m.keywords, m.pdf,
-          case when m.pdf then ts_headline('es_unaccent', r.approved_text, q.query,
+          case when m.pdf then ts_headline('es_unaccent', m.approved_text, m.query,
             'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=28, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
           end as excerpt
-        from (select ${search} as query) q,
-          lateral (
-            select r.id,
-              ts_filter(r.search_document, '{a}') @@ q.query as subject,
-              ts_filter(r.search_document, '{b}') @@ q.query as keywords,
-              ts_filter(r.search_document, '{c}') @@ q.query as pdf
-            from regulations r
-            where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-          ) m
-          join regulations r on r.id = m.id`);
+        from (
+          select r.id, r.approved_text, q.query,
+            ts_filter(r.search_document, '{a}') @@ q.query as subject,
+            ts_filter(r.search_document, '{b}') @@ q.query as keywords,
+            ts_filter(r.search_document, '{c}') @@ q.query as pdf
+          from regulations r, (select ${search} as query) q
+          where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        ) m`);
       return new Map(result.rows.map((row) => [row.id, row]));
     },
 
@@ -407,6 +390,23 @@ function staffFilters(query: StaffRegulationQuery, search: SQL | undefined, time
   if (query.from) filters.push(sql`${regulations.createdAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to) filters.push(sql`${regulations.createdAt} < ((${query.to}::date + 1)::timestamp at time zone ${timeZone})`);
   return filters;
+}
+
+/** A list kept in its own table (authors, keywords), in order, for each of the regulations. */
+async function orderedValues(
+  client: Db,
+  ids: readonly number[],
+  owner: typeof regulationAuthors.regulationId | typeof regulationKeywords.regulationId,
+  value: typeof regulationAuthors.name | typeof regulationKeywords.word,
+  position: typeof regulationAuthors.position | typeof regulationKeywords.position,
+): Promise<Map<number, string[]>> {
+  if (!ids.length) return new Map();
+  const rows = await client
+    .select({ id: owner, value })
+    .from(owner.table)
+    .where(inArray(owner, [...ids]))
+    .orderBy(asc(position));
+  return groupBy(rows);
 }
 
 function groupBy(rows: { id: number; value: string }[]): Map<number, string[]> {

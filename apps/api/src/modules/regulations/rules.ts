@@ -26,9 +26,6 @@ export interface RegulationDraft {
   modifiedBy: number[];
 }
 
-/** The rules' own messages, beyond those spec 5 names (shared with the forms through the contracts). */
-export const RULE_MESSAGES = REGULATION_MESSAGES;
-
 type Errors = Record<string, string[]>;
 
 function add(errors: Errors, field: string, message: string) {
@@ -73,9 +70,9 @@ export function validateDraft(draft: RegulationDraft, options: { role: Role; onU
   if (role === 'concejal' && draft.authorType !== 'concejal') {
     add(errors, 'author_type', REGULATION_MESSAGES.concejalAuthorOnly);
   } else if (draft.authorType && !AUTHOR_TYPES_BY_TYPE[draft.type].includes(draft.authorType)) {
-    add(errors, 'author_type', RULE_MESSAGES.authorTypeMismatch);
+    add(errors, 'author_type', REGULATION_MESSAGES.authorTypeMismatch);
   }
-  if (draft.authors.length === 0) add(errors, 'authors', RULE_MESSAGES.authorsRequired);
+  if (draft.authors.length === 0) add(errors, 'authors', REGULATION_MESSAGES.authorsRequired);
 
   if (draft.state === 'approved') {
     const pdfMissing = needsApprovedPdf(draft.type, draft.demType) && !draft.hasApprovedPdf;
@@ -86,18 +83,18 @@ export function validateDraft(draft: RegulationDraft, options: { role: Role; onU
       if (pdfMissing) add(errors, 'pdf_approved', REGULATION_MESSAGES.approvedPdfRequired);
     }
   } else if (draft.number !== null) {
-    add(errors, 'number', RULE_MESSAGES.numberOnlyWhenApproved);
+    add(errors, 'number', REGULATION_MESSAGES.numberOnlyWhenApproved);
   }
 
   const hasLinks = draft.modifies.length > 0 || draft.modifiedBy.length > 0;
   if (draft.type === 'correspondence') {
-    if (draft.hasProcessPdf || draft.hasApprovedPdf || hasLinks) add(errors, 'type', RULE_MESSAGES.correspondenceHasNoFiles);
+    if (draft.hasProcessPdf || draft.hasApprovedPdf || hasLinks) add(errors, 'type', REGULATION_MESSAGES.correspondenceHasNoFiles);
   } else if (hasLinks && !canHaveLinks(draft.type, draft.demType)) {
-    add(errors, 'modifies', RULE_MESSAGES.linksNotAllowed);
+    add(errors, 'modifies', REGULATION_MESSAGES.linksNotAllowed);
   }
-  if (draft.modifies.some((id) => draft.modifiedBy.includes(id))) add(errors, 'modified_by', RULE_MESSAGES.linkedTwice);
+  if (draft.modifies.some((id) => draft.modifiedBy.includes(id))) add(errors, 'modified_by', REGULATION_MESSAGES.linkedTwice);
   if (options.selfId !== undefined && [...draft.modifies, ...draft.modifiedBy].includes(options.selfId)) {
-    add(errors, 'modifies', RULE_MESSAGES.linkedToItself);
+    add(errors, 'modifies', REGULATION_MESSAGES.linkedToItself);
   }
   return errors;
 }

@@ -1,4 +1,5 @@
 import { can, DAY_ORDER_MESSAGES, PANEL_BY_ROLE } from '@concejo/contracts';
+import { AgendaPdfLink } from '../components/agenda-pdf-link';
 import { lazy, Suspense } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
@@ -88,13 +89,7 @@ export function PublicDayOrdersPage() {
                     <tr key={order.id}>
                       <td>{created}</td>
                       <td>
-                        {order.pdf_path ? (
-                          <a href={order.pdf_path} target="_blank" rel="noopener" aria-label={`PDF de la orden del día del ${created} (se abre en una pestaña nueva)`}>
-                            Ver PDF
-                          </a>
-                        ) : (
-                          'Sin PDF'
-                        )}
+                        <AgendaPdfLink href={order.pdf_path} created={created} />
                       </td>
                       {canDelete && (
                         <td>

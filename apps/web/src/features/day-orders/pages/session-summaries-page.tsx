@@ -1,4 +1,5 @@
 import { DAY_ORDER_MESSAGES } from '@concejo/contracts';
+import { AgendaPdfLink } from '../components/agenda-pdf-link';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
@@ -63,13 +64,7 @@ export function SessionSummariesPage() {
                       <td>{created}</td>
                       <td>{summary.total_regulations}</td>
                       <td>
-                        {summary.pdf_path ? (
-                          <a href={summary.pdf_path} target="_blank" rel="noopener" aria-label={`PDF de la orden del día del ${created} (se abre en una pestaña nueva)`}>
-                            Ver PDF
-                          </a>
-                        ) : (
-                          'Sin PDF'
-                        )}
+                        <AgendaPdfLink href={summary.pdf_path} created={created} />
                       </td>
                       {withDetail && (
                         <td>
