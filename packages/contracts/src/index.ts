@@ -9,5 +9,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './paths.js';
 export * from './site.js';
+export * from './public-media.js';
 export * from './regulations.js';
 export * from './day-orders.js';
+export * from './content.js';

@@ -6,4 +6,8 @@ export const API_PATHS = {
   logout: '/logout',
   user: '/user',
   site: '/public/site',
+  contact: '/contact',
+  publishedBanners: '/banners/published',
+  publishedNews: '/news/published',
+  publishedNewsItem: (id: number | string) => `/news/published/${encodeURIComponent(String(id))}`,
 } as const;
