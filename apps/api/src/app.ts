@@ -21,6 +21,8 @@ import { createRegulationRepository } from './modules/regulations/repository.js'
 import { regulationRoutes } from './modules/regulations/routes.js';
 import { createRegulationService } from './modules/regulations/service.js';
 import { createTextIndexer, type TextIndexer } from './modules/regulations/text-indexer.js';
+import { publicMediaRoutes } from './modules/public-media/routes.js';
+import { createPublicMediaService } from './modules/public-media/service.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -113,6 +115,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       });
       await api.register(authRoutes, { auth });
       await api.register(siteRoutes, { config });
+      await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
       await api.register(regulationRoutes, { regulations });
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(fileRoutes, { storage, signer, clock });

@@ -12,6 +12,13 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** A third-party API's base URL (http allowed: tests point it at a local fake server). */
+const serviceUrl = (defaultValue: string) =>
+  optionalString.pipe(z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)' }).optional()).transform((value) => (value ?? defaultValue).replace(/\/+$/, ''));
+
+/** A public profile the home page links to: https only, since every visitor follows it. */
+const profileUrl = optionalString.pipe(z.url({ protocol: /^https$/, error: 'debe ser una URL https' }).optional());
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +47,16 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     APP_SECRET: optionalString.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
+    // Third-party services for the home page, reached only by this server (keys never reach the browser).
+    YOUTUBE_API_KEY: optionalString,
+    YOUTUBE_CHANNEL_ID: optionalString,
+    YOUTUBE_API_URL: serviceUrl('https://www.googleapis.com/youtube/v3'),
+    WEATHER_API_KEY: optionalString,
+    WEATHER_QUERY: optionalString,
+    WEATHER_API_URL: serviceUrl('https://api.weatherapi.com/v1'),
+    SOCIAL_INSTAGRAM_URL: profileUrl,
+    SOCIAL_FACEBOOK_URL: profileUrl,
+    SOCIAL_YOUTUBE_URL: profileUrl,
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -81,6 +98,17 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     /** Signs private file links; without APP_SECRET the server keeps a generated one in DATA_DIR. */
     appSecret: env.APP_SECRET,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Session videos and weather on the home page; a service without its key stays off. */
+    media: {
+      youtube: { apiKey: env.YOUTUBE_API_KEY, channelId: env.YOUTUBE_CHANNEL_ID, apiUrl: env.YOUTUBE_API_URL },
+      weather: { apiKey: env.WEATHER_API_KEY, query: env.WEATHER_QUERY ?? `${env.TOWN_NAME}, ${env.TOWN_REGION}`, apiUrl: env.WEATHER_API_URL },
+    },
+    social: {
+      instagram: env.SOCIAL_INSTAGRAM_URL ?? null,
+      facebook: env.SOCIAL_FACEBOOK_URL ?? null,
+      // Without a profile URL, the channel the session videos come from.
+      youtube: env.SOCIAL_YOUTUBE_URL ?? (env.YOUTUBE_CHANNEL_ID ? `https://www.youtube.com/channel/${encodeURIComponent(env.YOUTUBE_CHANNEL_ID)}` : null),
+    },
   };
 }
 
@@ -99,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const variable = issue.path.join('.') || 'entorno';
         const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-        const shown = value === undefined ? 'sin valor' : /PASSWORD|URL|SECRET/.test(variable) ? 'valor oculto' : `"${value}"`;
+        const shown = value === undefined ? 'sin valor' : /PASSWORD|URL|SECRET|KEY/.test(variable) ? 'valor oculto' : `"${value}"`;
         return `${variable} (${shown}): ${issue.message}`;
       }),
     );

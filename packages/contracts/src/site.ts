@@ -5,5 +5,12 @@ export const siteResponseSchema = z.object({
   council_name: z.string(),
   town_name: z.string(),
   town_region: z.string(),
+  /** The council's three public profiles (spec 1); null when the server has none configured. */
+  social: z.object({
+    instagram: z.string().nullable(),
+    facebook: z.string().nullable(),
+    youtube: z.string().nullable(),
+  }),
 });
+export type SocialProfile = keyof SiteResponse['social'];
 export type SiteResponse = z.infer<typeof siteResponseSchema>;

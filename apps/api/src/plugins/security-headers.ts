@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { VIDEO_EMBED_ORIGIN, WEATHER_ICON_ORIGIN } from '@concejo/contracts';
 
 /**
  * Security headers on every answer. The CSP allows no inline script at all: the SPA is built into
@@ -14,11 +15,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The weather service's condition icons are the only outside images.
+        imgSrc: ["'self'", 'data:', 'blob:', WEATHER_ICON_ORIGIN],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'"],
-        frameSrc: ["'none'"],
+        // Session videos: only YouTube's no-cookie embeds.
+        frameSrc: [VIDEO_EMBED_ORIGIN],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         formAction: ["'self'"],

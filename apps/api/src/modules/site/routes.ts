@@ -3,12 +3,12 @@ import { API_PATHS, siteResponseSchema } from '@concejo/contracts';
 import type { Config } from '../../config.js';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  /** The council's name and town, for the public pages. 200. */
+  /** The council's name, town and public profiles, for the public pages. 200. */
   app.get(
     API_PATHS.site,
     { config: { access: 'public', publicCache: 300 }, schema: { tags: ['site'], response: { 200: siteResponseSchema } } },
     async () => {
-      return { council_name: config.council.name, town_name: config.council.town, town_region: config.council.region };
+      return { council_name: config.council.name, town_name: config.council.town, town_region: config.council.region, social: config.social };
     },
   );
 };
