@@ -16,6 +16,15 @@ import { createAuthService } from './modules/auth/service.js';
 import { createDayOrderRepository } from './modules/day-orders/repository.js';
 import { dayOrderRoutes } from './modules/day-orders/routes.js';
 import { createDayOrderService } from './modules/day-orders/service.js';
+import { createBannerRepository } from './modules/banners/repository.js';
+import { bannerRoutes } from './modules/banners/routes.js';
+import { createBannerService } from './modules/banners/service.js';
+import { createContactRepository } from './modules/contact/repository.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { createContactService } from './modules/contact/service.js';
+import { createNewsRepository } from './modules/news/repository.js';
+import { newsRoutes } from './modules/news/routes.js';
+import { createNewsService } from './modules/news/service.js';
 import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
@@ -118,6 +127,11 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
       await api.register(regulationRoutes, { regulations });
       await api.register(dayOrderRoutes, { dayOrders });
+      const content = { storage, clock, fileUrl, log: app.log };
+      const timeZone = config.council.timeZone;
+      await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
+      await api.register(newsRoutes, { news: createNewsService({ repository: createNewsRepository(db), timeZone, ...content }) });
+      await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
       await api.register(fileRoutes, { storage, signer, clock });
     },
     { prefix: API_BASE },

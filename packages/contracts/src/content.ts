@@ -29,6 +29,8 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_IMAGE_MB = MAX_IMAGE_BYTES / 1024 / 1024;
 /** Largest HTML description a news item may have once sanitised (editor images are stored apart). */
 export const MAX_NEWS_HTML = 100_000;
+/** Largest description as sent: editor images may travel inside it as data URLs until stored. */
+export const MAX_NEWS_DESCRIPTION_INPUT = 12 * 1024 * 1024;
 export const MAX_NEWS_TITLE = 255;
 export const MAX_BANNER_TEXT = 255;
 export const MAX_BANNER_DESCRIPTION = 1000;
@@ -79,6 +81,8 @@ export const CONTENT_MESSAGES = {
   imageDamaged: 'La imagen está dañada o incompleta.',
   imageTooLarge: `La imagen supera el tamaño máximo de ${MAX_IMAGE_MB} MB.`,
   imageTooManyPixels: 'La imagen es demasiado grande (demasiados píxeles).',
+  descriptionTooLong: `La descripción puede tener hasta ${MAX_NEWS_HTML.toLocaleString('es-AR')} caracteres de texto y formato.`,
+  descriptionTooLarge: 'La descripción es demasiado grande: suba las imágenes más livianas.',
   // Dates
   dateInvalid: 'La fecha no es válida.',
   windowOrder: 'La fecha de despublicación debe ser posterior a la de publicación.',
@@ -221,7 +225,7 @@ const requiredText = (max: number, label: string) =>
 export const createNewsFieldsSchema = z.object({
   status: z.preprocess(emptyAsMissing, statusField(CONTENT_MESSAGES.newsRequiredFields)),
   title: requiredText(MAX_NEWS_TITLE, 'El título'),
-  description: requiredText(MAX_NEWS_HTML * 4, 'La descripción'),
+  description: requiredText(MAX_NEWS_DESCRIPTION_INPUT, 'La descripción'),
   video_url: httpUrl,
   type: z.literal('new', { error: 'El tipo debe ser new.' }).optional(),
   publication_date: windowDate,
@@ -233,7 +237,7 @@ export type CreateNewsFields = z.infer<typeof createNewsFieldsSchema>;
 export const updateNewsFieldsSchema = z.object({
   status: z.preprocess(emptyAsMissing, statusField('El estado no es válido.').optional()),
   title: requiredText(MAX_NEWS_TITLE, 'El título').optional(),
-  description: requiredText(MAX_NEWS_HTML * 4, 'La descripción').optional(),
+  description: requiredText(MAX_NEWS_DESCRIPTION_INPUT, 'La descripción').optional(),
   video_url: z.preprocess((value) => (value === '' ? null : value), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.newsVideoUrlInvalid }).max(2000).nullable().optional()),
   publication_date: windowDate,
   unpublication_date: windowDate,

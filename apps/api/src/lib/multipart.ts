@@ -17,7 +17,14 @@ export interface MultipartForm {
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { fileFields: readonly string[]; maxFileBytes?: number; tooLargeMessage?: string },
+  options: {
+    fileFields: readonly string[];
+    maxFileBytes?: number;
+    tooLargeMessage?: string;
+    /** Largest text field (64 KB by default); a longer one gets 413 with `fieldTooLargeMessage`. */
+    maxFieldBytes?: number;
+    fieldTooLargeMessage?: string;
+  },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new ValidationFailed({ body: ['El formulario debe enviarse como multipart/form-data.'] });
@@ -26,7 +33,7 @@ export async function readMultipartForm(
   const form: MultipartForm = { fields: {}, files: {} };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxFileBytes, files: options.fileFields.length, fields: 400, fieldSize: 64 * 1024, parts: 500 },
+      limits: { fileSize: maxFileBytes, files: options.fileFields.length, fields: 400, fieldSize: options.maxFieldBytes ?? 64 * 1024, parts: 500 },
     })) {
       const name = part.fieldname;
       if (part.type === 'file') {
@@ -38,6 +45,8 @@ export async function readMultipartForm(
         form.files[name] = content.length === 0 ? null : content;
         continue;
       }
+      // A field cut at the size limit would be stored half: refuse it instead.
+      if (part.valueTruncated) throw new HttpError(413, options.fieldTooLargeMessage ?? 'Un campo del formulario es demasiado largo.');
       const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       if (options.fileFields.includes(name)) {
         // An empty text value in a file field means "remove the file" (spec 7.3).

@@ -4,14 +4,18 @@ import { z } from 'zod';
 import { API_BASE } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
+import { IMAGE_CONTENT_TYPES } from '../../lib/images.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
 import type { Storage } from '../../lib/storage.js';
 
 /** Folders whose files anyone may download, and folders reached only through a signed link. */
 export const PUBLIC_FOLDERS = ['regulations-approved', 'day-orders'] as const;
 export const PRIVATE_FOLDERS = ['regulations-process'] as const;
+/** Folders of the home page's images (banners, news, contact): public, re-encoded by the server. */
+export const IMAGE_FOLDERS = ['banners', 'news', 'contact'] as const;
 
 const fileParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.pdf$/, { error: 'El archivo no existe.' }) });
+const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/, { error: 'El archivo no existe.' }) });
 
 export const FILES_PREFIX = '/files';
 
@@ -32,6 +36,20 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
     app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: fileParams } }, async (request, reply) =>
       send(`${folder}/${request.params.name}`, reply, 'public, max-age=31536000, immutable'),
     );
+  }
+
+  for (const folder of IMAGE_FOLDERS) {
+    /** A public image; a replaced image gets a new name, so each name is cached for a year. 200; 404. */
+    app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: imageParams } }, async (request, reply) => {
+      const key = `${folder}/${request.params.name}`;
+      const file = await storage.read(key);
+      if (!file) throw new NotFound('No se encontró el archivo.');
+      return reply
+        .header('content-type', IMAGE_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)]!)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
+    });
   }
 
   for (const folder of PRIVATE_FOLDERS) {

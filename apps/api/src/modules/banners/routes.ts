@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bannerListSchema, bannerSchema, CONTENT_MESSAGES, CONTENT_PATHS, errorBodySchema, MAX_IMAGE_BYTES, messageResponseSchema } from '@concejo/contracts';
+import { readMultipartForm } from '../../lib/multipart.js';
+import type { BannerService } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const tags = ['banners'];
+const upload = { fileFields: ['image'], maxFileBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge } as const;
+
+export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = async (app, { banners }) => {
+  /**
+   * Banners the home page's carousel shows: active and inside their window, newest first. 200, public
+   * with an ETag; max-age=0 so that a banner just published or removed shows at the next visit.
+   */
+  app.get(
+    CONTENT_PATHS.publishedBanners,
+    { config: { access: 'public', publicCache: 0 }, schema: { tags, response: { 200: bannerListSchema } } },
+    async () => banners.published(),
+  );
+
+  /** Every banner, whatever its state and window, newest first. 200; 401; 403. */
+  app.get(
+    CONTENT_PATHS.banners,
+    { config: { access: 'content.manage' }, schema: { tags, response: { 200: bannerListSchema, ...errors } } },
+    async () => banners.list(),
+  );
+
+  /** Uploads a banner: multipart `image` (PNG, JPEG or WebP), `status`, texts, window. 201; 401; 403; 413; 422. */
+  app.post(
+    CONTENT_PATHS.banners,
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: bannerSchema, 413: errorBodySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, upload);
+      return reply.status(201).send(await banners.create(request.user!, form));
+    },
+  );
+
+  /** Edits a banner: the fields sent, and optionally a new `image`. 200; 401; 403; 404; 413; 422. */
+  app.post(
+    `${CONTENT_PATHS.banners}/:id`,
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: bannerSchema, 413: errorBodySchema, ...errors } },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, upload);
+      return banners.update(request.user!, request.params.id, form);
+    },
+  );
+
+  /** Deletes a banner and its image files. 200; 401; 403; 404; 422 bad id. */
+  app.delete(
+    `${CONTENT_PATHS.banners}/:id`,
+    { config: { access: 'content.manage' }, schema: { tags, params: idParams, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await banners.delete(request.user!, request.params.id);
+      return { message: CONTENT_MESSAGES.bannerDeleted };
+    },
+  );
+};

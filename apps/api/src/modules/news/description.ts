@@ -1,0 +1,62 @@
+import { CONTENT_MESSAGES, MAX_NEWS_HTML } from '@concejo/contracts';
+import { HttpError, ValidationFailed } from '../../lib/errors.js';
+import { dataImagesOf, hasContent, replaceImageSource, sanitizeNewsHtml } from '../../lib/html-sanitizer.js';
+import { encodeImage, removeFiles } from '../../lib/images.js';
+import type { Storage } from '../../lib/storage.js';
+
+/** Editor images that arrive as data URLs are stored here, beside the news items' pictures. */
+export const NEWS_FOLDER = 'news';
+/** Most editor images one description may carry. */
+const MAX_EMBEDDED_IMAGES = 20;
+
+export interface PreparedDescription {
+  html: string;
+  /** Storage keys of the editor images this description now uses (kept ones and new ones). */
+  embedded: string[];
+  /** Keys stored by this call: removed again if the write fails. */
+  stored: string[];
+}
+
+/**
+ * Sanitises a description (allow-list at write time) and turns its data-URL images into stored WebP
+ * files, so the database holds short HTML with plain URLs. Images already stored for the item stay when
+ * still referenced; the caller removes the rest after its write.
+ */
+export async function prepareDescription(
+  raw: string,
+  previous: readonly string[],
+  { storage, fileUrl }: { storage: Storage; fileUrl: (key: string) => string },
+): Promise<PreparedDescription> {
+  const ownPrefix = fileUrl(`${NEWS_FOLDER}/`);
+  const ownImagePattern = new RegExp(`^${escapeRegExp(ownPrefix)}[0-9a-f-]{36}\\.(webp|jpg|png)$`);
+  let html = sanitizeNewsHtml(raw, { ownImagePattern });
+  if (!hasContent(html)) throw ValidationFailed.field('description', CONTENT_MESSAGES.newsRequiredFields);
+
+  const images = dataImagesOf(html);
+  if (images.length > MAX_EMBEDDED_IMAGES) {
+    throw ValidationFailed.field('description', `La descripción admite hasta ${MAX_EMBEDDED_IMAGES} imágenes.`);
+  }
+  const stored: string[] = [];
+  try {
+    for (const image of images) {
+      const encoded = await encodeImage(image.content, { kind: 'news', field: 'description' });
+      // One WebP as wide as the text column (at most 800 px) is all an image inside the text needs.
+      const widest = encoded.variants[encoded.variants.length - 1]!;
+      const key = await storage.put(NEWS_FOLDER, 'webp', widest.content);
+      stored.push(key);
+      html = replaceImageSource(html, image.url, fileUrl(key));
+    }
+    if (html.length > MAX_NEWS_HTML) throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooLong);
+  } catch (error) {
+    await removeFiles(storage, stored);
+    if (error instanceof HttpError && error.statusCode === 413) throw ValidationFailed.field('description', CONTENT_MESSAGES.imageTooLarge);
+    throw error;
+  }
+  // Images stored earlier for this item stay while the HTML still points at them.
+  const embedded = [...previous.filter((key) => html.includes(fileUrl(key))), ...stored];
+  return { html, embedded, stored };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

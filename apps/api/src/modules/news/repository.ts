@@ -1,0 +1,65 @@
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { news } from '../../db/schema/index.js';
+
+export type NewsRow = typeof news.$inferSelect;
+export type NewNews = typeof news.$inferInsert;
+export type NewsChanges = Partial<Omit<NewNews, 'id' | 'createdBy' | 'createdAt'>>;
+
+const newestFirst = [desc(sql`coalesce(${news.publicationDate}, ${news.createdAt})`), desc(news.id)];
+
+/** Active and inside the publication window at `now` (DESIGN.md section 6). */
+const publishedAt = (now: Date) =>
+  and(eq(news.status, 1), or(isNull(news.publicationDate), lte(news.publicationDate, now)), or(isNull(news.unpublicationDate), gt(news.unpublicationDate, now)));
+
+export function createNewsRepository(db: Database) {
+  return {
+    async all(): Promise<NewsRow[]> {
+      return db.select().from(news).orderBy(...newestFirst).limit(500);
+    },
+
+    /** Active and inside their publication window at `now` (DESIGN.md section 6). */
+    async published(now: Date): Promise<NewsRow[]> {
+      return db
+        .select()
+        .from(news)
+        .where(
+          publishedAt(now),
+        )
+        .orderBy(...newestFirst)
+        .limit(200);
+    },
+
+    async publishedById(id: number, now: Date): Promise<NewsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(news)
+        .where(
+          and(eq(news.id, id), publishedAt(now)),
+        );
+      return row;
+    },
+
+    async byId(id: number): Promise<NewsRow | undefined> {
+      const [row] = await db.select().from(news).where(eq(news.id, id));
+      return row;
+    },
+
+    async insert(values: NewNews): Promise<NewsRow> {
+      const [row] = await db.insert(news).values(values).returning();
+      return row!;
+    },
+
+    async update(id: number, changes: NewsChanges): Promise<NewsRow | undefined> {
+      const [row] = await db.update(news).set(changes).where(eq(news.id, id)).returning();
+      return row;
+    },
+
+    async delete(id: number): Promise<NewsRow | undefined> {
+      const [row] = await db.delete(news).where(eq(news.id, id)).returning();
+      return row;
+    },
+  };
+}
+
+export type NewsRepository = ReturnType<typeof createNewsRepository>;

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONTENT_MESSAGES,
+  CONTENT_PATHS,
+  errorBodySchema,
+  MAX_IMAGE_BYTES,
+  MAX_NEWS_DESCRIPTION_INPUT,
+  messageResponseSchema,
+  newsItemSchema,
+  newsListSchema,
+} from '@concejo/contracts';
+import { readMultipartForm } from '../../lib/multipart.js';
+import type { NewsService } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const tags = ['news'];
+const upload = {
+  fileFields: ['image'],
+  maxFileBytes: MAX_IMAGE_BYTES,
+  tooLargeMessage: CONTENT_MESSAGES.imageTooLarge,
+  // Editor images travel inside the description as data URLs until the server stores them.
+  maxFieldBytes: MAX_NEWS_DESCRIPTION_INPUT,
+  fieldTooLargeMessage: CONTENT_MESSAGES.descriptionTooLarge,
+} as const;
+
+export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (app, { news }) => {
+  /**
+   * Published news (active, inside their window), newest first. 200, public with an ETag; max-age=0 so
+   * that an item just published, edited or removed shows at the next visit (a cheap 304 otherwise).
+   */
+  app.get(
+    CONTENT_PATHS.publishedNews,
+    { config: { access: 'public', publicCache: 0 }, schema: { tags, response: { 200: newsListSchema } } },
+    async () => news.published(),
+  );
+
+  /** One published item, for a news page opened from a shared link. 200 public with an ETag; 404; 422. */
+  app.get(
+    `${CONTENT_PATHS.publishedNews}/:id`,
+    {
+      config: { access: 'public', publicCache: 0 },
+      schema: { tags, params: idParams, response: { 200: newsItemSchema, 404: errorBodySchema, 422: errorBodySchema } },
+    },
+    async (request) => news.publishedOne(request.params.id),
+  );
+
+  /** Every news item, whatever its status and window, newest first. 200; 401; 403. */
+  app.get(
+    CONTENT_PATHS.news,
+    { config: { access: 'content.manage' }, schema: { tags, response: { 200: newsListSchema, ...errors } } },
+    async () => news.list(),
+  );
+
+  /** Creates a news item: multipart `image`, `status`, `title`, `description` (HTML), `video_url`. 201; 401; 403; 413; 422. */
+  app.post(
+    CONTENT_PATHS.news,
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: newsItemSchema, 413: errorBodySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, upload);
+      return reply.status(201).send(await news.create(request.user!, form));
+    },
+  );
+
+  /** Edits a news item: the fields sent, and optionally a new `image`. 200; 401; 403; 404; 413; 422. */
+  app.post(
+    `${CONTENT_PATHS.news}/:id`,
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: newsItemSchema, 413: errorBodySchema, ...errors } },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, upload);
+      return news.update(request.user!, request.params.id, form);
+    },
+  );
+
+  /** Deletes a news item with its picture and editor images. 200; 401; 403; 404; 422 bad id. */
+  app.delete(
+    `${CONTENT_PATHS.news}/:id`,
+    { config: { access: 'content.manage' }, schema: { tags, params: idParams, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await news.delete(request.user!, request.params.id);
+      return { message: CONTENT_MESSAGES.newsDeleted };
+    },
+  );
+};
