@@ -10,6 +10,12 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { MAX_PDF_BYTES } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
+import { createMailer, createMailQueue, type Mailer, type MailQueue } from './lib/mail.js';
+import { accountRoutes } from './modules/auth/account-routes.js';
+import { createAccountService } from './modules/auth/account-service.js';
+import { createUserRepository } from './modules/users/repository.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUserService } from './modules/users/service.js';
 import { createAuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -49,13 +55,15 @@ export interface AppDependencies {
   storage?: Storage;
   /** The process's pino logger; without it the app logs at config.logLevel. */
   logger?: FastifyBaseLogger;
+  /** Outgoing e-mail; by default SMTP_URL's server, or the outbox folder without it. */
+  mailer?: Mailer;
 }
 
 /** JSON bodies are small (logins, forms); file uploads get their own, larger, per-route limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole application; the server and the tests build it the same way. */
-export async function buildApp({ config, db, clock = systemClock, logger, storage = createDiskStorage(config.uploadsDir) }: AppDependencies) {
+export async function buildApp({ config, db, clock = systemClock, logger, storage = createDiskStorage(config.uploadsDir), mailer: givenMailer }: AppDependencies) {
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
   const app = Fastify({
     loggerInstance: logger ?? pino({ level: config.logLevel }),
@@ -74,6 +82,24 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
 
   const auth = createAuthService({ repository: createAuthRepository(db), clock, tokenTtlMs: config.tokenTtlMs });
   const signer = createUrlSigner(config.appSecret);
+  const mailer = givenMailer ?? createMailer(config.mail, app.log);
+  const mailQueue = createMailQueue(mailer, app.log);
+  app.decorate('mailQueue', mailQueue);
+  // Messages already queued are tried before the process lets go of the mail server.
+  app.addHook('onClose', async () => {
+    await mailQueue.idle();
+    if (!givenMailer) mailer.close();
+  });
+  const account = createAccountService({
+    repository: createAuthRepository(db),
+    clock,
+    mailer,
+    mailQueue,
+    signer,
+    publicUrl: config.publicUrl,
+    councilName: config.council.name,
+    log: app.log,
+  });
   const fileUrl = (key: string) => `${API_BASE}${FILES_PREFIX}/${key}`;
   const regulationRepository = createRegulationRepository(db);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, log: app.log });
@@ -123,6 +149,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(authRoutes, { auth });
+      await api.register(accountRoutes, { account });
+      await api.register(userRoutes, { users: createUserService({ repository: createUserRepository(db), clock, log: app.log }) });
       await api.register(siteRoutes, { config });
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
       await api.register(regulationRoutes, { regulations });
@@ -147,5 +175,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Extracts PDFs' text in the background; tests await `idle()`. */
     textIndexer: TextIndexer;
+    /** E-mails sent in the background (password reset); tests await `idle()`. */
+    mailQueue: MailQueue;
   }
 }

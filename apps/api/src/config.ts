@@ -47,6 +47,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     APP_SECRET: optionalString.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
+    // Outgoing e-mail (password reset, verification); unset: messages go to $DATA_DIR/mail as .eml files.
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional()),
+    MAIL_FROM: optionalString,
     // Third-party services for the home page, reached only by this server (keys never reach the browser).
     YOUTUBE_API_KEY: optionalString,
     YOUTUBE_CHANNEL_ID: optionalString,
@@ -98,6 +101,13 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     /** Signs private file links; without APP_SECRET the server keeps a generated one in DATA_DIR. */
     appSecret: env.APP_SECRET,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Outgoing e-mail: SMTP when smtpUrl is set, otherwise one .eml file per message in outboxDir. */
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      // An address object, so that a council name with commas or quotes needs no escaping.
+      from: env.MAIL_FROM ?? { name: env.COUNCIL_NAME, address: `no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}` },
+      outboxDir: path.join(dataDir, 'mail'),
+    },
     /** Session videos and weather on the home page; a service without its key stays off. */
     media: {
       youtube: { apiKey: env.YOUTUBE_API_KEY, channelId: env.YOUTUBE_CHANNEL_ID, apiUrl: env.YOUTUBE_API_URL },

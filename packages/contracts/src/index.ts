@@ -13,3 +13,4 @@ export * from './public-media.js';
 export * from './regulations.js';
 export * from './day-orders.js';
 export * from './content.js';
+export * from './users.js';

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { authTokens, loginThrottle, users } from '../../db/schema/index.js';
+import { authTokens, loginThrottle, passwordResetTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -84,6 +84,45 @@ export function createAuthRepository(db: Database) {
 
     async clearThrottle(key: string): Promise<void> {
       await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    },
+
+    /** One live reset token per user: a new request replaces the previous one. */
+    async saveResetToken(userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await db
+        .insert(passwordResetTokens)
+        .values({ userId, tokenHash, createdAt: now, expiresAt })
+        .onConflictDoUpdate({ target: passwordResetTokens.userId, set: { tokenHash, createdAt: now, expiresAt } });
+    },
+
+    async findResetToken(userId: number) {
+      const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+      return row;
+    },
+
+    /**
+     * Spends the reset token and sets the new password in one transaction, ending every session of the
+     * account. False when the token was spent or replaced in the meantime (two tabs, a replayed link).
+     */
+    async completeReset(userId: number, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const spent = await tx
+          .delete(passwordResetTokens)
+          .where(
+            and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, now)),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (spent.length === 0) return false;
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+        await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+        return true;
+      });
+    },
+
+    async markEmailVerified(userId: number, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
     },
   };
 }

@@ -1,0 +1,73 @@
+import type { MailMessage } from './mail.js';
+
+interface Recipient {
+  email: string;
+  name: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+
+/**
+ * A message with one action: greeting, paragraphs, a button to the link (and the link spelled out,
+ * for mail readers that block buttons), a closing note and the council's signature.
+ */
+function actionMail(options: {
+  to: Recipient;
+  councilName: string;
+  subject: string;
+  paragraphs: string[];
+  action: string;
+  link: string;
+  note: string;
+}): MailMessage {
+  const { to, councilName, subject, paragraphs, action, link, note } = options;
+  const greeting = `Hola, ${to.name}:`;
+  const text = [greeting, '', ...paragraphs.flatMap((line) => [line, '']), `${action}: ${link}`, '', note, '', '--', councilName].join('\n');
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f1ea;font-family:Arial,Helvetica,sans-serif;color:#212529">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${escapeHtml(councilName)}</p>
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#7a5a1e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>
+<p style="font-size:14px">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(link)}" style="color:#5c4416;word-break:break-all">${escapeHtml(link)}</a></p>
+<p style="font-size:14px;color:#495057">${escapeHtml(note)}</p>
+<p style="font-size:14px;color:#495057">${escapeHtml(councilName)}</p>
+</div>
+</body>
+</html>`;
+  return { to: to.email, subject, text, html, link };
+}
+
+export function passwordResetMail(input: { to: Recipient; councilName: string; link: string; minutes: number }): MailMessage {
+  return actionMail({
+    to: input.to,
+    councilName: input.councilName,
+    subject: `Restablecer tu contraseña | ${input.councilName}`,
+    paragraphs: [
+      `Recibimos un pedido para restablecer la contraseña de tu cuenta en el sistema del ${input.councilName}.`,
+      `El enlace vence en ${input.minutes} minutos y sirve una sola vez.`,
+    ],
+    action: 'Restablecer contraseña',
+    link: input.link,
+    note: 'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',
+  });
+}
+
+export function verificationMail(input: { to: Recipient; councilName: string; link: string; minutes: number }): MailMessage {
+  return actionMail({
+    to: input.to,
+    councilName: input.councilName,
+    subject: `Verifica tu email | ${input.councilName}`,
+    paragraphs: [
+      `Para confirmar que este email es tuyo y completar tu perfil en el sistema del ${input.councilName}, abre el enlace de abajo.`,
+      `El enlace vence en ${input.minutes} minutos.`,
+    ],
+    action: 'Verificar email',
+    link: input.link,
+    note: 'Si no pediste esta verificación, ignora este mensaje.',
+  });
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Address } from 'nodemailer/lib/mailer/index.js';
+
+/** One message in Spanish, as plain text and HTML; `link` is the action it carries (reset, verify). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}
+
+/** Sends e-mail; a failure rejects, and the caller decides what the person is told. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailSettings {
+  smtpUrl?: string;
+  from: string | Address;
+  outboxDir: string;
+}
+
+// A dead or slow SMTP server must not hold a request for minutes (nodemailer waits 2 min by default).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** SMTP through SMTP_URL. The link is never logged here: it would put live credentials in the logs. */
+export function createSmtpMailer(settings: MailSettings & { smtpUrl: string }, log: FastifyBaseLogger): Mailer {
+  // Options written in the URL's query (?connectionTimeout=...) win over these.
+  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
+  return {
+    async send({ to, subject, text, html }) {
+      const info = await transport.sendMail({ from: settings.from, to, subject, text, html });
+      log.info({ to, subject, messageId: info.messageId }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without SMTP (a laptop, a demo): each message becomes an .eml file in the outbox folder and its link
+ * goes to the log, so password reset and verification still work (DESIGN.md section 2).
+ */
+export function createOutboxMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from: settings.from, to, subject, text, html });
+      await fs.mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
+      // Sortable by time; the random part keeps two messages of the same millisecond apart.
+      const file = path.join(settings.outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ to, subject, file, link }, 'mail written to the outbox (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
+  return settings.smtpUrl ? createSmtpMailer({ ...settings, smtpUrl: settings.smtpUrl }, log) : createOutboxMailer(settings, log);
+}
+
+/**
+ * Sends messages without making the request wait for the mail server: the answer to forgot-password
+ * must not tell, by its delay or by an error, whether the e-mail belongs to an account. A failure is
+ * logged. `idle()` resolves once everything queued has been tried (tests, shutdown).
+ */
+export function createMailQueue(mailer: Mailer, log: FastifyBaseLogger) {
+  const pending = new Set<Promise<void>>();
+  return {
+    enqueue(message: MailMessage): void {
+      const sending: Promise<void> = mailer
+        .send(message)
+        .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+export type MailQueue = ReturnType<typeof createMailQueue>;
