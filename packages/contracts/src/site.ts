@@ -10,7 +10,9 @@ export const siteResponseSchema = z.object({
     instagram: z.string().nullable(),
     facebook: z.string().nullable(),
     youtube: z.string().nullable(),
-  }),
+  })
+  // A server from before the profiles existed sends none: no links, rather than no site at all.
+  .default({ instagram: null, facebook: null, youtube: null }),
 });
 export type SocialProfile = keyof SiteResponse['social'];
 export type SiteResponse = z.infer<typeof siteResponseSchema>;

@@ -89,7 +89,15 @@ describe('the route table', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
-  it.each(['/', '/forgot-password', '/noticia/7', '/password-reset/abc?email=a%40b.ar'])(
+  it('shows the home page inside the public layout', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Concejo Deliberante de Villa del Parque' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Noticias' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it.each(['/forgot-password', '/password-reset/abc?email=a%40b.ar'])(
     'shows the public page %s as under construction, inside the public layout',
     async (path) => {
       stubApi();

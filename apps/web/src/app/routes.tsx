@@ -5,6 +5,7 @@ import { UnderConstruction } from '../components/under-construction';
 import { ProfilePage } from '../features/account';
 import { loadLoginPage, PasswordResetPage, VerifiedPage } from '../features/auth';
 import { loadPublicDayOrdersPage } from '../features/day-orders';
+import { loadHomePage, loadNewsDetailPage } from '../features/home';
 import { loadPublicRegulationsPage } from '../features/public-regulations';
 import { paths, type PanelPage } from '../lib/paths';
 import { RequirePanel, RequireSession } from './guards';
@@ -44,14 +45,14 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
-          { index: true, Component: UnderConstruction },
+          { index: true, lazy: loadHomePage },
           { path: paths.regulations.path, lazy: loadPublicRegulationsPage },
           { path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage },
           { path: paths.login.path, lazy: loadLoginPage },
           { path: paths.forgotPassword.path, Component: UnderConstruction },
           { path: paths.passwordReset.path, Component: PasswordResetPage },
           { path: paths.verified.path, Component: VerifiedPage },
-          { path: paths.news.path, Component: UnderConstruction },
+          { path: paths.news.path, lazy: loadNewsDetailPage },
           {
             path: paths.profile.path,
             element: (

@@ -1,0 +1,16 @@
+import { bannerListSchema, CONTENT_PATHS, type Banner } from '@concejo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { HOME_KEYS } from './keys';
+
+/** GET /banners/published: active banners inside their publication window. */
+export function listPublishedBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banner[]> {
+  return apiClient.get(CONTENT_PATHS.publishedBanners, { schema: bannerListSchema, signal });
+}
+
+export const publishedBannersQueryOptions = () =>
+  queryOptions({ queryKey: HOME_KEYS.banners, queryFn: ({ signal }) => listPublishedBanners({ signal }) });
+
+export function usePublishedBanners() {
+  return useQuery(publishedBannersQueryOptions());
+}

@@ -1,0 +1,40 @@
+import { CONTENT_MESSAGES, type ContactRecord } from '@concejo/contracts';
+import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
+
+/** 'Contacto' (spec 2.3): the left and right images, or 'No hay imágenes disponibles.'. */
+export function ContactSection({ contact, loading }: { contact: ContactRecord | null | undefined; loading: boolean }) {
+  const images = contact
+    ? [
+        { key: 'left', original: contact.image_left, variants: contact.images_left, alt: 'Información de contacto del Concejo (imagen izquierda)' },
+        { key: 'right', original: contact.image_right, variants: contact.images_right, alt: 'Información de contacto del Concejo (imagen derecha)' },
+      ].filter((image) => image.original || image.variants.length > 0)
+    : [];
+  return (
+    <section className="home-section" aria-labelledby="home-contact-title" id="contacto">
+      <h2 id="home-contact-title" className="home-section-title">
+        Contacto
+      </h2>
+      {loading ? (
+        <p role="status">Cargando…</p>
+      ) : images.length === 0 ? (
+        <p>{CONTENT_MESSAGES.contactEmpty}</p>
+      ) : (
+        <div className="row g-4">
+          {images.map((image) => (
+            <div key={image.key} className="col-12 col-md-6">
+              <img
+                className="img-fluid rounded shadow-sm contact-image"
+                src={fallbackSrc(image.variants, image.original, 480)}
+                srcSet={srcSetOf(image.variants)}
+                sizes={CONTACT_SIZES}
+                alt={image.alt}
+                loading="lazy"
+                decoding="async"
+              />
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

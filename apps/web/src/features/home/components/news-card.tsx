@@ -1,0 +1,39 @@
+import type { NewsItem } from '@concejo/contracts';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { htmlToText, truncateText } from '../html-text';
+import { fallbackSrc, NEWS_CARD_SIZES, srcSetOf } from '../images';
+import type { NewsNavigationState } from '../news-pages';
+
+const EXCERPT_LENGTH = 160;
+
+/** One news card: image, title, the description's first words and 'Ver más' to the detail. */
+export function NewsCard({ item, list }: { item: NewsItem; list: NewsItem[] }) {
+  const excerpt = useMemo(() => truncateText(htmlToText(item.description), EXCERPT_LENGTH), [item.description]);
+  const state: NewsNavigationState = { news: list };
+  return (
+    <article className="card h-100 news-card shadow-sm">
+      {(item.image || item.images.length > 0) && (
+        <img
+          className="card-img-top news-card-image"
+          src={fallbackSrc(item.images, item.image, 400)}
+          srcSet={srcSetOf(item.images)}
+          sizes={NEWS_CARD_SIZES}
+          width={item.image_width ?? 800}
+          height={item.image_height ?? 450}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <div className="card-body d-flex flex-column">
+        <h3 className="h5 card-title">{item.title}</h3>
+        <p className="card-text flex-grow-1">{excerpt}</p>
+        <Link to={paths.news.getHref(item.id)} state={state} className="btn btn-outline-primary align-self-start">
+          Ver más<span className="visually-hidden">: {item.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import type { NewsItem } from '@concejo/contracts';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { fallbackSrc, srcSetOf } from '../images';
+import { formatNewsDate, type NewsNavigationState } from '../news-pages';
+
+/** Up to 4 other news items, each a link to its own detail (spec 2.3). */
+export function RelatedNews({ items, list }: { items: NewsItem[]; list: NewsItem[] }) {
+  if (items.length === 0) return null;
+  const state: NewsNavigationState = { news: list };
+  return (
+    <section className="mt-5" aria-labelledby="related-news-title">
+      <h2 id="related-news-title" className="home-section-title h4">
+        Otras noticias
+      </h2>
+      <ul className="list-unstyled row g-3">
+        {items.map((item) => (
+          <li key={item.id} className="col-12 col-sm-6 col-lg-3">
+            <Link to={paths.news.getHref(item.id)} state={state} className="related-news-link card h-100 shadow-sm">
+              {(item.image || item.images.length > 0) && (
+                <img
+                  className="card-img-top news-card-image"
+                  src={fallbackSrc(item.images, item.image, 400)}
+                  srcSet={srcSetOf(item.images)}
+                  sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 100vw"
+                  width={item.image_width ?? 800}
+                  height={item.image_height ?? 450}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
+              <span className="card-body">
+                <span className="d-block fw-semibold">{item.title}</span>
+                <span className="d-block small text-body-secondary">{formatNewsDate(item.updated_at)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

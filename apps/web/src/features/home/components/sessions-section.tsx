@@ -1,0 +1,46 @@
+import { videoEmbedUrl, type SessionVideo } from '@concejo/contracts';
+
+/** 'Sesiones' (spec 2.3): up to 3 latest session videos embedded at 325x183, and the channel. */
+export function SessionsSection({ videos, loading, channelUrl }: { videos: SessionVideo[]; loading: boolean; channelUrl: string | null }) {
+  return (
+    <section className="home-section home-sessions" aria-labelledby="home-sessions-title">
+      <h2 id="home-sessions-title" className="home-section-title">
+        Sesiones
+      </h2>
+      {loading && <p role="status">Cargando sesiones…</p>}
+      {!loading && videos.length === 0 && <p>No hay videos de sesiones para mostrar en este momento.</p>}
+      {videos.length > 0 && (
+        <ul className="list-unstyled session-videos">
+          {videos.map((video) => (
+            <li key={video.id.videoId} className="session-video">
+              <iframe
+                src={videoEmbedUrl(video.id.videoId)}
+                title={video.snippet.title || 'Video de la sesión'}
+                width={325}
+                height={183}
+                loading="lazy"
+                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                referrerPolicy="strict-origin-when-cross-origin"
+                allowFullScreen
+              />
+              <p className="session-video-title">{video.snippet.title}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mb-0">
+        {channelUrl ? (
+          <>
+            Todas las sesiones están en{' '}
+            <a href={channelUrl} target="_blank" rel="noopener noreferrer">
+              nuestro canal de YouTube<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+            : visitalo para ver más.
+          </>
+        ) : (
+          'Visitá nuestro canal de YouTube para ver todas las sesiones.'
+        )}
+      </p>
+    </section>
+  );
+}

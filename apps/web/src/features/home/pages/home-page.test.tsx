@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../../test/render-routes';
+import { banner, newsItem } from '../testing';
+import { HomePage } from './home-page';
+
+const SITE = {
+  council_name: 'Concejo Deliberante de Villa del Parque',
+  town_name: 'Villa del Parque',
+  town_region: 'Buenos Aires',
+  social: { instagram: 'https://www.instagram.com/concejo', facebook: null, youtube: 'https://www.youtube.com/@concejo' },
+};
+
+type Answers = Partial<Record<'banners' | 'news' | 'contact' | 'videos' | 'weather', Response | (() => Response | Promise<Response>)>>;
+
+function stubApi(answers: Answers = {}) {
+  const answer = (key: keyof Answers, fallback: () => Response) => {
+    const given = answers[key];
+    return typeof given === 'function' ? given() : (given ?? fallback());
+  };
+  const fetch = vi.fn(async (url: string) => {
+    if (url.endsWith('/public/site')) return jsonResponse(SITE);
+    if (url.endsWith('/banners/published')) return answer('banners', () => jsonResponse([banner(1, { alt: 'Plaza principal' }), banner(2, { caption: true, title: 'Sesión especial', description: 'Jueves 19 h' })]));
+    if (url.endsWith('/news/published')) return answer('news', () => jsonResponse(Array.from({ length: 8 }, (_, index) => newsItem(20 - index))));
+    if (url.endsWith('/contact')) return answer('contact', () => jsonResponse([]));
+    if (url.endsWith('/public/videos')) return answer('videos', () => new Response(null, { status: 204 }));
+    if (url.endsWith('/public/weather')) return answer('weather', () => new Response(null, { status: 204 }));
+    return jsonResponse({ message: 'no' }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const renderHome = () => renderRoutes([{ path: '/', Component: HomePage }, { path: '/noticia/:id', Component: () => <p>detalle</p> }]);
+
+describe('HomePage', () => {
+  it('shows the banners: the first eager with its alt, the rest lazy named by number, captions only when flagged', async () => {
+    stubApi();
+    renderHome();
+    const first = await screen.findByRole('img', { name: 'Plaza principal' });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first.getAttribute('srcset')).toContain('/api/v1/files/banners/1-1600.webp 1600w');
+    const second = screen.getByRole('img', { name: 'Banner 2' });
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('heading', { name: 'Sesión especial' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostrar banner 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /anterior|siguiente|previous|next/i })).not.toBeInTheDocument();
+  });
+
+  it("shows 6 news cards, 6 more with 'Ver más' and 6 fewer with 'Ver menos'", async () => {
+    stubApi();
+    const { user } = renderHome();
+    const section = await screen.findByRole('region', { name: 'Noticias' });
+    await within(section).findByRole('heading', { name: 'Noticia 20' });
+    expect(within(section).getAllByRole('article')).toHaveLength(6);
+    expect(within(section).queryByRole('button', { name: 'Ver menos' })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Ver más' }));
+    expect(within(section).getAllByRole('article')).toHaveLength(8);
+    expect(within(section).queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Ver menos' }));
+    expect(within(section).getAllByRole('article')).toHaveLength(6);
+    expect(within(section).getByRole('link', { name: 'Ver más: Noticia 20' })).toHaveAttribute('href', '/noticia/20');
+    expect(within(section).getAllByText(/Texto de la noticia/)[0]).toHaveTextContent('Texto de la noticia 20.');
+  });
+
+  it('says the weather is loading, then shows the town, the rounded temperature and the icon', async () => {
+    let release!: (response: Response) => void;
+    stubApi({
+      weather: () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderHome();
+    expect(await screen.findByText('Cargando clima...')).toBeInTheDocument();
+    release(jsonResponse({ location: { name: 'Villa del Parque', region: 'Buenos Aires' }, current: { temp_c: 23.6, condition: { text: 'Soleado', icon: 'https://cdn.weatherapi.com/weather/64x64/day/113.png' } } }));
+    expect(await screen.findByText('24 °C')).toBeInTheDocument();
+    expect(screen.getByText('Villa del Parque, Buenos Aires')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Soleado' })).toHaveAttribute('src', 'https://cdn.weatherapi.com/weather/64x64/day/113.png');
+  });
+
+  it('embeds up to 3 session videos with their titles and invites to the channel', async () => {
+    stubApi({
+      videos: jsonResponse({ items: [{ id: { videoId: 'aBcDeFgHiJ1' }, snippet: { title: 'Sesión Ordinaria' } }] }),
+    });
+    renderHome();
+    const frame = await screen.findByTitle('Sesión Ordinaria');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1');
+    expect(frame).toHaveAttribute('width', '325');
+    expect(frame).toHaveAttribute('height', '183');
+    expect(frame).toHaveAttribute('loading', 'lazy');
+    const sessions = screen.getByRole('region', { name: 'Sesiones' });
+    expect(within(sessions).getByRole('link', { name: /nuestro canal de YouTube/ })).toHaveAttribute('href', 'https://www.youtube.com/@concejo');
+  });
+
+  it('shows clean empty states without keys: no videos, no weather, no contact images', async () => {
+    stubApi();
+    renderHome();
+    expect(await screen.findByText('No hay videos de sesiones para mostrar en este momento.')).toBeInTheDocument();
+    expect(await screen.findByText('Clima no disponible por el momento.')).toBeInTheDocument();
+    expect(await screen.findByText('No hay imágenes disponibles.')).toBeInTheDocument();
+  });
+
+  it('links the configured social profiles only, with names', async () => {
+    stubApi();
+    renderHome();
+    const strip = await screen.findByRole('navigation', { name: 'Redes sociales del Concejo' });
+    const links = within(strip).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://www.instagram.com/concejo', 'https://www.youtube.com/@concejo']);
+    expect(links[0]).toHaveAccessibleName('Instagram (se abre en una pestaña nueva)');
+  });
+
+  it('shows both contact images', async () => {
+    stubApi({
+      contact: jsonResponse([{ image_left: '/l.png', image_right: '/r.png', images_left: [{ url: '/l-480.webp', width: 480 }], images_right: [] }]),
+    });
+    renderHome();
+    const section = await screen.findByRole('region', { name: 'Contacto' });
+    await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(2));
+    expect(within(section).getAllByRole('img').map((image) => image.getAttribute('src'))).toEqual(['/l-480.webp', '/r.png']);
+  });
+
+  it("shows the red toast 'Error al obtener los banners' when the banners fail", async () => {
+    stubApi({ banners: () => jsonResponse({ message: 'Error interno.', requestId: 'x' }, 500) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderHome();
+    expect(await screen.findByText('Error al obtener los banners', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
+import Button from 'react-bootstrap/Button';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../components/loading';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePublishedNewsItem } from '../api/get-published-news-item';
+import { usePublishedNews } from '../api/list-published-news';
+import { NewsContent } from '../components/news-content';
+import { RelatedNews } from '../components/related-news';
+import { ShareButton } from '../components/share-button';
+import { fallbackSrc, NEWS_DETAIL_SIZES, srcSetOf } from '../images';
+import { formatNewsDate, readNewsState, relatedNews } from '../news-pages';
+import '../home.scss';
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened from a shared link there is no page of ours to go back to: go home instead.
+  const handleBack = () => (location.key !== 'default' && window.history.length > 1 ? navigate(-1) : navigate(paths.home.getHref()));
+  return (
+    <Button variant="outline-secondary" onClick={handleBack}>
+      Volver
+    </Button>
+  );
+}
+
+/**
+ * /noticia/{id} (spec 2.3). The news list comes as navigation state from the home page; opened from a
+ * shared link or after a reload there is none, so the item and the list are fetched.
+ */
+export function NewsDetailPage() {
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0;
+  const fromState = readNewsState(useLocation().state);
+  const stateItem = fromState?.find((item) => item.id === id);
+  const list = usePublishedNews({ enabled: !fromState });
+  const fetched = usePublishedNewsItem(id, { enabled: validId && !stateItem });
+  const item: NewsItem | undefined = stateItem ?? fetched.data;
+  const news = fromState ?? list.data ?? [];
+  useDocumentTitle(item?.title ?? 'Noticia');
+
+  if (!item && validId && fetched.isPending) return <Loading text="Cargando noticia…" />;
+  if (!item) {
+    const missing = !validId || (fetched.error instanceof ApiError && fetched.error.status === 404);
+    return (
+      <div className="news-detail">
+        <h1 className="h3">{missing ? CONTENT_MESSAGES.newsNotFound : 'No se pudo cargar la noticia.'}</h1>
+        <BackButton />
+      </div>
+    );
+  }
+
+  return (
+    <article className="news-detail">
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <BackButton />
+        <ShareButton title={item.title} />
+      </div>
+      <h1 className="news-detail-title">{item.title}</h1>
+      <p className="text-body-secondary">
+        <time dateTime={item.updated_at}>{formatNewsDate(item.updated_at)}</time>
+      </p>
+      {(item.image || item.images.length > 0) && (
+        <img
+          className="news-detail-image"
+          src={fallbackSrc(item.images, item.image, 800)}
+          srcSet={srcSetOf(item.images)}
+          sizes={NEWS_DETAIL_SIZES}
+          width={item.image_width ?? 800}
+          height={item.image_height ?? 450}
+          alt=""
+          fetchPriority="high"
+        />
+      )}
+      <NewsContent html={item.description} />
+      <RelatedNews items={relatedNews(news, item.id)} list={news} />
+    </article>
+  );
+}
