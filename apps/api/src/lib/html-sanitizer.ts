@@ -95,12 +95,12 @@ export function dataImagesOf(html: string): DataImage[] {
 
 /** Replaces an image source in sanitised HTML, or removes the image when `next` is null. */
 export function replaceImageSource(html: string, current: string, next: string | null): string {
-  const pattern = new RegExp(`<img\\b[^>]*?\\ssrc="${escapeRegExp(current)}"[^>]*>`, 'g');
-  return html.replace(pattern, (tag) => (next === null ? '' : tag.replace(`src="${current}"`, `src="${next}"`)));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Plain string search: a data URL is far too long to sit inside a regular expression.
+  const attribute = ` src="${current}"`;
+  return html.replace(/<img\b[^>]*>/g, (tag) => {
+    if (!tag.includes(attribute)) return tag;
+    return next === null ? '' : tag.replace(attribute, ` src="${next}"`);
+  });
 }
 
 /** Whether sanitised HTML says anything: text or an image (an empty editor sends `<p><br></p>`). */

@@ -18,25 +18,13 @@ export function createNewsRepository(db: Database) {
       return db.select().from(news).orderBy(...newestFirst).limit(500);
     },
 
-    /** Active and inside their publication window at `now` (DESIGN.md section 6). */
+    /** Published at `now`, newest first. */
     async published(now: Date): Promise<NewsRow[]> {
-      return db
-        .select()
-        .from(news)
-        .where(
-          publishedAt(now),
-        )
-        .orderBy(...newestFirst)
-        .limit(200);
+      return db.select().from(news).where(publishedAt(now)).orderBy(...newestFirst).limit(200);
     },
 
     async publishedById(id: number, now: Date): Promise<NewsRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(news)
-        .where(
-          and(eq(news.id, id), publishedAt(now)),
-        );
+      const [row] = await db.select().from(news).where(and(eq(news.id, id), publishedAt(now)));
       return row;
     },
 
