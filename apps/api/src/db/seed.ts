@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/passwords.js';
 import type { Storage } from '../lib/storage.js';
 import type { Database } from './client.js';
 import { seedDemoRegulations } from './demo-regulations.js';
+import { seedDemoContent } from './demo-content.js';
 import { users } from './schema/index.js';
 
 export interface SeedReport {
@@ -15,6 +16,8 @@ export interface SeedReport {
   createdAdmin?: string;
   demoUsers: number;
   demoRegulations?: number;
+  /** Banners and news of the demo home page. */
+  demoContent?: { banners: number; news: number };
 }
 
 /**
@@ -25,7 +28,7 @@ export interface SeedReport {
  */
 export async function seedAccounts(
   db: Database,
-  config: Pick<Config, 'admin' | 'demoData'>,
+  config: Pick<Config, 'admin' | 'demoData'> & { council?: Pick<Config['council'], 'town' | 'name'> },
   storage?: Storage,
 ): Promise<SeedReport> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
@@ -51,6 +54,9 @@ export async function seedAccounts(
     }
     report.demoUsers = DEMO_USERS.length;
     if (storage) report.demoRegulations = await seedDemoRegulations(db, storage);
+    if (storage) {
+      report.demoContent = await seedDemoContent(db, storage, { town: config.council?.town ?? 'Villa del Parque', councilName: config.council?.name ?? 'Concejo Deliberante' });
+    }
   }
   return report;
 }
