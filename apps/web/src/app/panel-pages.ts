@@ -8,6 +8,7 @@ import {
   loadRegulationListPage,
 } from '../features/regulations';
 import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPage } from '../features/day-orders';
+import { loadUserRegisterPage, loadUsersPage } from '../features/users';
 import type { PanelPage } from '../lib/paths';
 
 /** The child pages of each protected group, exactly as spec 2.2 lists them. */
@@ -57,7 +58,13 @@ const DAY_ORDER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   sessionSummary: loadSessionSummaryPage,
 };
 
+/** The admin's user management (issue 6): gestionar-usuarios and registrar-usuario. */
+const USER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
+  usersManage: loadUsersPage,
+  userRegister: loadUserRegisterPage,
+};
+
 /** The lazy page of a panel's child path, or undefined while that page is still "En construcción". */
 export function panelPageLoader(panel: Panel, page: PanelPage): LazyPage | undefined {
-  return panel === '/cm' ? undefined : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page]);
+  return panel === '/cm' ? undefined : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page] ?? USER_PAGES[page]);
 }

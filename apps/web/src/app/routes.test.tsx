@@ -51,6 +51,12 @@ const DAY_ORDER_HEADINGS: Record<string, string> = {
   'resumen-sesion/:id': 'Detalle de la sesión',
 };
 
+// The admin's user pages (issue 6) and their headings.
+const USER_HEADINGS: Record<string, string> = {
+  'gestionar-usuarios': 'Gestionar usuarios',
+  'registrar-usuario': 'Registrar usuario',
+};
+
 const ROLE_OF: Record<Panel, 'admin' | 'asesor' | 'ejecutivo' | 'cm'> = {
   '/admin': 'admin',
   '/asesor-concejal': 'asesor',
@@ -97,12 +103,15 @@ describe('the route table', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
-  it.each(['/forgot-password', '/password-reset/abc?email=a%40b.ar'])(
-    'shows the public page %s as under construction, inside the public layout',
-    async (path) => {
+  it.each([
+    ['/forgot-password', 'Recuperar contraseña'],
+    ['/password-reset/abc?email=a%40b.ar', 'Restablecer contraseña'],
+  ])(
+    'shows the public page %s inside the public layout',
+    async (path, heading) => {
       stubApi();
       renderRoutes(routes, { initialEntries: [path] });
-      expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
       expect(screen.getByRole('main')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     },
@@ -114,7 +123,7 @@ describe('the route table', () => {
       logInAs(ROLE_OF[panel]);
       const url = child === '' ? panel : `${panel}/${child.replace(':id', '42')}`;
       renderRoutes(routes, { initialEntries: [url] });
-      const heading = panel !== '/cm' ? (REGULATION_HEADINGS[child] ?? DAY_ORDER_HEADINGS[child] ?? 'En construcción') : 'En construcción';
+      const heading = panel !== '/cm' ? (REGULATION_HEADINGS[child] ?? DAY_ORDER_HEADINGS[child] ?? USER_HEADINGS[child] ?? 'En construcción') : 'En construcción';
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { UnderConstruction } from '../components/under-construction';
 import { ProfilePage } from '../features/account';
-import { loadLoginPage, PasswordResetPage, VerifiedPage } from '../features/auth';
+import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, VerifiedPage } from '../features/auth';
 import { loadPublicDayOrdersPage } from '../features/day-orders';
 import { loadHomePage, loadNewsDetailPage } from '../features/home';
 import { loadPublicRegulationsPage } from '../features/public-regulations';
@@ -49,8 +49,8 @@ export const routes: RouteObject[] = [
           { path: paths.regulations.path, lazy: loadPublicRegulationsPage },
           { path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage },
           { path: paths.login.path, lazy: loadLoginPage },
-          { path: paths.forgotPassword.path, Component: UnderConstruction },
-          { path: paths.passwordReset.path, Component: PasswordResetPage },
+          { path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },
+          { path: paths.passwordReset.path, lazy: loadPasswordResetPage },
           { path: paths.verified.path, Component: VerifiedPage },
           { path: paths.news.path, lazy: loadNewsDetailPage },
           {

@@ -1,4 +1,6 @@
+import { ACCOUNT_MESSAGES } from '@concejo/contracts';
 import { useToast } from '../../components/toast/use-toast';
+import { setEmailVerified } from '../../lib/session';
 import { useSendVerificationEmail } from './api/send-verification-email';
 
 /** Sends the verification e-mail and tells the user how it went (spec 8, Session). */
@@ -7,11 +9,18 @@ export function useResendVerification() {
   const verification = useSendVerificationEmail();
   const resend = () => {
     verification.mutate(undefined, {
-      onSuccess: (sent) => {
-        if (sent) toast.success('Email de verificación enviado correctamente.');
-        else toast.error('Error al enviar el email de verificación.');
+      onSuccess: (status) => {
+        if (status === 'verification-link-sent') {
+          toast.success(ACCOUNT_MESSAGES.verificationSent);
+        } else if (status === 'already-verified') {
+          // Verified from another device or tab: the menu item and the alert can go.
+          setEmailVerified(true);
+          toast.success(ACCOUNT_MESSAGES.alreadyVerified);
+        } else {
+          toast.error(ACCOUNT_MESSAGES.verificationError);
+        }
       },
-      onError: () => toast.error('Error al enviar el email de verificación.'),
+      onError: () => toast.error(ACCOUNT_MESSAGES.verificationError),
     });
   };
   return { resend, isPending: verification.isPending };

@@ -1,6 +1,8 @@
 export { VerifiedPage } from './pages/verified-page';
-export { PasswordResetPage } from './pages/password-reset-page';
 export { useLogout } from './api/logout';
 
 /** The login form (and its form library) loads when /login is opened, not with the home page. */
 export const loadLoginPage = async () => ({ Component: (await import('./pages/login-page')).LoginPage });
+/** Password recovery: loaded only when its page is opened (the password list comes with it). */
+export const loadForgotPasswordPage = async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage });
+export const loadPasswordResetPage = async () => ({ Component: (await import('./pages/password-reset-page')).PasswordResetPage });

@@ -1,25 +1,18 @@
+import { ACCOUNT_PATHS, accountStatusResponseSchema } from '@concejo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient, type ResponseParser } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
-// Not yet in @concejo/contracts (the endpoint arrives in a later issue); DESIGN.md section 5 fixes both.
-const EMAIL_VERIFICATION_NOTIFICATION_PATH = '/email/verification-notification';
-type VerificationNotificationResponse = { status: string };
-const verificationNotificationResponse: ResponseParser<VerificationNotificationResponse> = {
-  parse(data) {
-    const status = (data as { status?: unknown } | null)?.status;
-    if (typeof status !== 'string') throw new TypeError('Unexpected answer to the verification e-mail request.');
-    return { status };
-  },
-};
+// Only the status decides what the person is told (spec 7.2); the message is the server's courtesy.
+const verificationAnswer = accountStatusResponseSchema.pick({ status: true });
 
 /** POST /email/verification-notification: e-mails the account a new verification link. */
-export function sendVerificationEmail(): Promise<VerificationNotificationResponse> {
-  return apiClient.post(EMAIL_VERIFICATION_NOTIFICATION_PATH, { schema: verificationNotificationResponse });
+export function sendVerificationEmail(): Promise<{ status: string }> {
+  return apiClient.post(ACCOUNT_PATHS.verificationNotification, { schema: verificationAnswer });
 }
 
-/** Resolves to true only when the server confirms the link was sent (spec 7.2). */
+/** Resolves to the server's status: 'verification-link-sent' on success (spec 7.2), 'already-verified'. */
 export function useSendVerificationEmail() {
   return useMutation({
-    mutationFn: async () => (await sendVerificationEmail()).status === 'verification-link-sent',
+    mutationFn: async () => (await sendVerificationEmail()).status,
   });
 }

@@ -1,11 +1,130 @@
-import { Navigate, useParams, useSearchParams } from 'react-router';
-import { UnderConstruction } from '../../../components/under-construction';
+import { ACCOUNT_MESSAGES, resetPasswordRequestSchema } from '@concejo/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
+import { clearSession } from '../../../lib/session';
+import { useDelayed } from '../../../lib/use-delayed';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { fieldErrors, RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
+import { useResetPassword } from '../api/reset-password';
+
+/** Spec 4: after a successful reset the page goes to /login 5 s later. */
+export const RESET_REDIRECT_DELAY_MS = 5000;
+
+type Errors = Partial<Record<'password' | 'password_confirmation' | 'token' | 'email', string[]>>;
 
 /** Spec 2.1: the reset link carries a token and the e-mail; without either there is nothing to reset. */
 export function PasswordResetPage() {
   const { token } = useParams();
   const [searchParams] = useSearchParams();
-  if (!token || !searchParams.get('email')) return <Navigate to={paths.login.getHref()} replace />;
-  return <UnderConstruction />;
+  const email = searchParams.get('email');
+  if (!token || !email) return <Navigate to={paths.login.getHref()} replace />;
+  return <PasswordResetForm token={token} email={email} />;
+}
+
+function PasswordResetForm({ token, email }: { token: string; email: string }) {
+  useDocumentTitle('Restablecer contraseña');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const later = useDelayed();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [done, setDone] = useState(false);
+  const outcome = useRef<HTMLDivElement>(null);
+  const linkError = errors.token ?? errors.email;
+
+  useEffect(() => {
+    if (done || linkError) outcome.current?.focus();
+  }, [done, linkError]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { token, email, password, password_confirmation: confirmation };
+    const checked = resetPasswordRequestSchema.safeParse(body);
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.error.issues) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    reset.mutate(checked.data, {
+      onSuccess: (answer) => {
+        setDone(true);
+        // The server ended every session of the account; this browser's one is gone too.
+        clearSession();
+        toast.success(answer.message);
+        later(() => void navigate(paths.login.getHref(), { replace: true }), RESET_REDIRECT_DELAY_MS);
+      },
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        toast.error(recoveryErrorMessage(error, ACCOUNT_MESSAGES.resetError), { delay: RECOVERY_TOAST_DELAY_MS });
+      },
+    });
+  };
+
+  return (
+    <div className="auth-page mx-auto py-4">
+      <Card className="shadow-sm">
+        <Card.Body className="p-4">
+          <h1 className="h3 mb-3 text-center">Restablecer contraseña</h1>
+          {done ? (
+            <Alert ref={outcome} variant="success" tabIndex={-1} role="status">
+              <p className="mb-1 fw-semibold">{ACCOUNT_MESSAGES.resetDone}</p>
+              <p className="mb-0 small">En unos segundos te llevaremos a iniciar sesión con tu contraseña nueva.</p>
+            </Alert>
+          ) : (
+            <>
+              {linkError && (
+                <Alert ref={outcome} variant="danger" tabIndex={-1} role="alert">
+                  <p className="mb-1">{linkError.join(' ')}</p>
+                  <Link to={paths.forgotPassword.getHref()} className="alert-link">
+                    Pedir un enlace nuevo
+                  </Link>
+                </Alert>
+              )}
+              <p>
+                Elige una contraseña nueva para <strong className="text-break">{email}</strong>.
+              </p>
+              <Form noValidate onSubmit={handleSubmit}>
+                <PasswordField
+                  id="reset-password"
+                  label="Contraseña"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  error={errors.password}
+                  hint="Al menos 8 caracteres. Evita contraseñas comunes, como nombres de equipos o «123456789»."
+                />
+                <PasswordField
+                  id="reset-password-confirmation"
+                  label="Confirmación de contraseña"
+                  autoComplete="new-password"
+                  value={confirmation}
+                  onChange={(event) => setConfirmation(event.target.value)}
+                  error={errors.password_confirmation}
+                />
+                <Button type="submit" variant="primary" className="w-100" disabled={reset.isPending}>
+                  {reset.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+                  Cambiar contraseña
+                </Button>
+              </Form>
+            </>
+          )}
+          <p className="mt-3 mb-0 text-center">
+            <Link to={paths.login.getHref()}>Ir a iniciar sesión</Link>
+          </p>
+        </Card.Body>
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,146 @@
+import { ACCOUNT_MESSAGES, ASSIGNABLE_ROLES, ROLE_LABELS, type AssignableRole, type ManagedUser } from '@concejo/contracts';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link, useSearchParams } from 'react-router';
+import { Loading } from '../../../components/loading';
+import { useToast } from '../../../components/toast/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUsers } from '../api/list-users';
+import { useUpdateUserRole } from '../api/update-user-role';
+import '../users.scss';
+
+const isAssignable = (value: string | null): value is AssignableRole => (ASSIGNABLE_ROLES as readonly string[]).includes(value ?? '');
+
+/** gestionar-usuarios (admin): every account but the admins, filtered by role, with a role change per row (spec 2.5.9). */
+export function UsersPage() {
+  useDocumentTitle('Gestionar usuarios');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('role');
+  const role = isAssignable(requested) ? requested : '';
+  const users = useUsers(role);
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="mb-0">Gestionar usuarios</h1>
+        <Link className="btn btn-primary" to={paths.panel.userRegister.getHref('/admin')}>
+          Registrar nuevo usuario
+        </Link>
+      </div>
+      <Form.Group className="mb-3 users-filter" controlId="users-role-filter">
+        <Form.Label>Filtrar por rol</Form.Label>
+        <Form.Select value={role} onChange={(event) => setSearchParams(event.target.value ? { role: event.target.value } : {})}>
+          <option value="">Todos los roles</option>
+          {ASSIGNABLE_ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <section aria-label="Usuarios" aria-busy={users.isFetching}>
+        {users.isPending ? (
+          <Loading />
+        ) : users.isError && !users.data ? (
+          <Alert variant="danger" role="alert">
+            {ACCOUNT_MESSAGES.usersError}
+          </Alert>
+        ) : users.data && users.data.length === 0 ? (
+          <p>{role ? `No hay usuarios con el rol ${ROLE_LABELS[role]}.` : 'Todavía no hay usuarios registrados.'}</p>
+        ) : users.data ? (
+          <Table striped bordered responsive className="bg-white align-middle">
+            <caption className="visually-hidden">Usuarios{role ? ` con el rol ${ROLE_LABELS[role]}` : ''}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nombre y apellido</th>
+                <th scope="col">Email</th>
+                <th scope="col">Rol</th>
+                <th scope="col">Cambiar rol</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </tbody>
+          </Table>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function UserRow({ user }: { user: ManagedUser }) {
+  const toast = useToast();
+  const update = useUpdateUserRole();
+  const [selected, setSelected] = useState('');
+  const [missing, setMissing] = useState(false);
+  const fullName = `${user.name} ${user.last_name}`;
+  const selectId = `user-role-${user.id}`;
+
+  const handleSave = () => {
+    if (!isAssignable(selected)) {
+      setMissing(true);
+      toast.warning(ACCOUNT_MESSAGES.roleRequired);
+      return;
+    }
+    setMissing(false);
+    update.mutate(
+      { id: user.id, role: selected },
+      {
+        onSuccess: (answer) => {
+          setSelected('');
+          toast.success(answer.message);
+        },
+        onError: (error) => toast.error(error instanceof ApiError && error.status === 422 && error.message ? error.message : ACCOUNT_MESSAGES.roleError),
+      },
+    );
+  };
+
+  return (
+    <tr>
+      <td>{fullName}</td>
+      <td className="text-break">{user.email}</td>
+      <td>{ROLE_LABELS[user.role]}</td>
+      <td className="users-role-cell">
+        <div className="d-flex gap-2">
+          <Form.Select
+            id={selectId}
+            size="sm"
+            value={selected}
+            aria-label={`Nuevo rol de ${fullName}`}
+            isInvalid={missing}
+            aria-invalid={missing}
+            aria-describedby={missing ? `${selectId}-error` : undefined}
+            onChange={(event) => {
+              setSelected(event.target.value);
+              setMissing(false);
+            }}
+          >
+            <option value="">Selecciona un rol</option>
+            {ASSIGNABLE_ROLES.map((option) => (
+              <option key={option} value={option}>
+                {ROLE_LABELS[option]}
+              </option>
+            ))}
+          </Form.Select>
+          <Button size="sm" variant="primary" onClick={handleSave} disabled={update.isPending} aria-label={`Guardar rol de ${fullName}`}>
+            {update.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+            Guardar
+          </Button>
+        </div>
+        {missing && (
+          <div className="invalid-feedback d-block" id={`${selectId}-error`}>
+            {ACCOUNT_MESSAGES.roleRequired}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
