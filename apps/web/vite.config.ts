@@ -1,8 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes a brotli and a gzip copy beside every text file of the build, once, at the highest levels;
+ * the server sends the one the browser accepts (DESIGN.md section 8: a small home page on phones).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'concejo-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const texts = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json|txt)$/.test(file));
+      await Promise.all(
+        texts.map(async (file) => {
+          const source = await fs.readFile(path.join(outDir, file));
+          if (source.length < 1024) return;
+          await fs.writeFile(path.join(outDir, `${file}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await fs.writeFile(path.join(outDir, `${file}.gz`), gzipSync(source, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     // The API runs apart in development; the browser only ever talks to one origin, as in production.
     proxy: { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000' } },

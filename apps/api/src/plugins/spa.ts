@@ -20,6 +20,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset: sent as the browser accepts, never compressed per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,138 @@
+// Page weight of the home page on a phone's first visit: every byte the browser transfers to show '/'
+// (HTML, JavaScript, CSS, images, API answers), by type, against the budgets of DESIGN.md section 8.
+// Run: npm run build && npx tsx bench/page-weight.ts          (or: npx tsx bench/page-weight.ts https://site)
+// Without a URL it starts the built server on a throwaway data folder (a fresh database with the demo
+// content) on a free port, and stops it afterwards. Exits 1 over budget.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const BUDGET = { scriptKB: 120, totalKB: 600 };
+const PHONE = { width: 390, height: 844, deviceScaleFactor: 2 };
+const KB = 1024;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null) throw new Error('the server stopped; run npm run build first');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+/** The built server on a fresh data folder; returns its URL and a way to stop it. */
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-page-weight-'));
+  await fs.chmod(folder, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: folder,
+      DEMO_DATA: 'true',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@concejo.test',
+      ADMIN_PASSWORD: 'Bench-Page-Weight-2026',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`, child);
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await fs.rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+type Row = { type: string; requests: number; bytes: number };
+
+async function measurePage(url: string): Promise<{ rows: Row[]; scripts: { url: string; bytes: number }[]; content: { banners: number; news: number } }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height }, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'es-AR' });
+    const page = await context.newPage();
+    const byType = new Map<string, Row>();
+    const scripts: { url: string; bytes: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      pending.push(
+        (async () => {
+          const sizes = await request.sizes();
+          const response = await request.response();
+          // What travelled: headers plus the body as sent (compressed when it was).
+          const bytes = sizes.responseHeadersSize + sizes.responseBodySize;
+          const type = request.resourceType() === 'fetch' || request.resourceType() === 'xhr' ? 'api' : request.resourceType();
+          const row = byType.get(type) ?? { type, requests: 0, bytes: 0 };
+          row.requests += 1;
+          row.bytes += bytes;
+          byType.set(type, row);
+          if (type === 'script') scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+          void response;
+        })(),
+      );
+    });
+    await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+    // The carousel's next slide and anything else the page asks for in its first moments.
+    await page.waitForTimeout(1500);
+    await Promise.all(pending);
+    const content = await page.evaluate(() => ({
+      banners: document.querySelectorAll('.home-carousel .carousel-item').length,
+      news: document.querySelectorAll('.news-card').length,
+    }));
+    return { rows: [...byType.values()].sort((a, b) => b.bytes - a.bytes), scripts: scripts.sort((a, b) => b.bytes - a.bytes), content };
+  } finally {
+    await browser.close();
+  }
+}
+
+const given = process.argv[2];
+const server = given ? null : await startServer();
+const url = given ?? server!.url;
+try {
+  const { rows, scripts, content } = await measurePage(url);
+  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  const script = rows.find((row) => row.type === 'script')?.bytes ?? 0;
+  console.log(`'/' on a phone (${PHONE.width}x${PHONE.height} @${PHONE.deviceScaleFactor}x), first visit: ${content.banners} banners, ${content.news} news cards`);
+  console.log('| type | requests | transferred |\n|---|---|---|');
+  for (const row of rows) console.log(`| ${row.type} | ${row.requests} | ${(row.bytes / KB).toFixed(1)} KB |`);
+  console.log(`| total | ${rows.reduce((sum, row) => sum + row.requests, 0)} | ${(total / KB).toFixed(1)} KB |`);
+  console.log('\nscripts (compressed body):');
+  for (const entry of scripts) console.log(`  ${(entry.bytes / KB).toFixed(1).padStart(6)} KB  ${entry.url}`);
+  const overScript = script / KB > BUDGET.scriptKB;
+  const overTotal = total / KB > BUDGET.totalKB;
+  console.log(`\nJavaScript ${(script / KB).toFixed(1)} KB of ${BUDGET.scriptKB} KB: ${overScript ? 'OVER BUDGET' : 'ok'}`);
+  console.log(`Page weight ${(total / KB).toFixed(1)} KB of ${BUDGET.totalKB} KB: ${overTotal ? 'OVER BUDGET' : 'ok'}`);
+  if (content.banners === 0 || content.news === 0) console.log('warning: the page showed no banners or no news; the figure leaves their images out');
+  if (overScript || overTotal) process.exitCode = 1;
+} finally {
+  await server?.stop();
+}
