@@ -9,6 +9,7 @@ import {
 } from '../features/regulations';
 import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPage } from '../features/day-orders';
 import { loadUserRegisterPage, loadUsersPage } from '../features/users';
+import { loadBannerCreatePage, loadBannerListPage, loadContactsUploadPage, loadNewsCreatePage, loadNewsManagePage } from '../features/content';
 import type { PanelPage } from '../lib/paths';
 
 /** The child pages of each protected group, exactly as spec 2.2 lists them. */
@@ -64,7 +65,16 @@ const USER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   userRegister: loadUserRegisterPage,
 };
 
+/** The cm's home page content (issue 7): banners (the panel's root), news and the contact images. */
+const CONTENT_PAGES: Partial<Record<PanelPage, LazyPage>> = {
+  root: loadBannerListPage,
+  bannerCreate: loadBannerCreatePage,
+  newsManage: loadNewsManagePage,
+  newsCreate: loadNewsCreatePage,
+  contactsUpload: loadContactsUploadPage,
+};
+
 /** The lazy page of a panel's child path, or undefined while that page is still "En construcción". */
 export function panelPageLoader(panel: Panel, page: PanelPage): LazyPage | undefined {
-  return panel === '/cm' ? undefined : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page] ?? USER_PAGES[page]);
+  return panel === '/cm' ? CONTENT_PAGES[page] : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page] ?? USER_PAGES[page]);
 }

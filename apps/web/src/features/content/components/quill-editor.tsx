@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import ReactQuill from 'react-quill-new';
+import 'react-quill-new/dist/quill.snow.css';
+
+export type QuillEditorProps = {
+  id: string;
+  labelId: string;
+  describedBy?: string;
+  value: string;
+  onChange: (html: string) => void;
+  invalid?: boolean;
+  /** The link button is offered on the news form (spec 2.5). */
+  withLink?: boolean;
+};
+
+/** Spec 2.5's toolbar: lists, alignment, bold/italic/underline, colours, blockquote, indent, RTL, clean (+ link). */
+const toolbar = (withLink: boolean) => [
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ align: [] }],
+  ['bold', 'italic', 'underline'],
+  [{ color: [] }, { background: [] }],
+  ['blockquote'],
+  [{ indent: '-1' }, { indent: '+1' }],
+  [{ direction: 'rtl' }],
+  withLink ? ['link', 'clean'] : ['clean'],
+];
+
+// Stable objects: Quill reads its modules once, and a new object each render would rebuild the editor.
+const MODULES = { withLink: { toolbar: toolbar(true) }, withoutLink: { toolbar: toolbar(false) } };
+
+const FORMATS = ['list', 'align', 'bold', 'italic', 'underline', 'color', 'background', 'blockquote', 'indent', 'direction', 'link', 'image'];
+
+/** Spanish names for Quill's controls, which come unnamed or in English (axe: every control has a name). */
+const BUTTON_LABELS: [string, string][] = [
+  ['button.ql-bold', 'Negrita'],
+  ['button.ql-italic', 'Cursiva'],
+  ['button.ql-underline', 'Subrayado'],
+  ['button.ql-blockquote', 'Cita'],
+  ['button.ql-list[value="ordered"]', 'Lista numerada'],
+  ['button.ql-list[value="bullet"]', 'Lista con viñetas'],
+  ['button.ql-indent[value="-1"]', 'Reducir sangría'],
+  ['button.ql-indent[value="+1"]', 'Aumentar sangría'],
+  ['button.ql-direction', 'Texto de derecha a izquierda'],
+  ['button.ql-link', 'Insertar enlace'],
+  ['button.ql-clean', 'Quitar formato'],
+  ['.ql-align .ql-picker-label', 'Alineación'],
+  ['.ql-color .ql-picker-label', 'Color del texto'],
+  ['.ql-background .ql-picker-label', 'Color de fondo'],
+];
+const ALIGN_LABELS: Record<string, string> = { '': 'Alinear a la izquierda', center: 'Centrar', right: 'Alinear a la derecha', justify: 'Justificar' };
+
+function labelControls(root: HTMLElement) {
+  for (const [selector, label] of BUTTON_LABELS) {
+    for (const element of root.querySelectorAll(selector)) element.setAttribute('aria-label', label);
+  }
+  for (const item of root.querySelectorAll<HTMLElement>('.ql-align .ql-picker-item')) {
+    item.setAttribute('aria-label', ALIGN_LABELS[item.dataset.value ?? ''] ?? 'Alineación');
+  }
+  for (const [picker, what] of [['ql-color', 'Texto'], ['ql-background', 'Fondo']] as const) {
+    for (const item of root.querySelectorAll<HTMLElement>(`.${picker} .ql-picker-item`)) {
+      item.setAttribute('aria-label', `${what}: ${item.dataset.value ?? 'predeterminado'}`);
+    }
+  }
+  for (const input of root.querySelectorAll('.ql-tooltip input')) input.setAttribute('aria-label', 'Dirección del enlace');
+}
+
+/** Quill 2 through react-quill-new; loaded only by the cm pages that edit news (never by a public page). */
+export default function QuillEditor({ id, labelId, describedBy, value, onChange, invalid, withLink = true }: QuillEditorProps) {
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const root = wrapper.current;
+    if (!root) return;
+    labelControls(root);
+    const editor = root.querySelector<HTMLElement>('.ql-editor');
+    if (editor) {
+      editor.id = id;
+      editor.setAttribute('role', 'textbox');
+      editor.setAttribute('aria-multiline', 'true');
+      editor.setAttribute('aria-labelledby', labelId);
+      if (describedBy) editor.setAttribute('aria-describedby', describedBy);
+      else editor.removeAttribute('aria-describedby');
+      editor.setAttribute('aria-invalid', String(!!invalid));
+    }
+  }, [id, labelId, describedBy, invalid]);
+
+  return (
+    <div ref={wrapper} className={`content-editor${invalid ? ' is-invalid' : ''}`}>
+      <ReactQuill theme="snow" value={value} onChange={onChange} modules={withLink ? MODULES.withLink : MODULES.withoutLink} formats={FORMATS} />
+    </div>
+  );
+}
