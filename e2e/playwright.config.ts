@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
+import { E2E_SMTP_PORT } from './support/smtp';
 
 const port = Number(process.env.E2E_PORT ?? 3999);
 
@@ -41,7 +42,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
-      testMatch: ['**/navigation.spec.ts', '**/accessibility.spec.ts'],
+      testMatch: ['**/navigation.spec.ts', '**/accessibility.spec.ts', '**/home.spec.ts'],
     },
   ],
   webServer: {
@@ -61,6 +62,8 @@ export default defineConfig({
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // accounts.spec.ts listens there with a real SMTP server and reads what the site sends.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -40,7 +40,7 @@ export function PasswordField({ id, label, error, hint, value, onChange, autoCom
           aria-describedby={describedBy}
         />
         <Button
-          variant="outline-secondary"
+          variant="outline-dark"
           onClick={() => setVisible((current) => !current)}
           aria-controls={id}
           // The name starts with the visible word (WCAG 2.5.3) and says which field it acts on.
