@@ -10,7 +10,7 @@ const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long
 /** 'Vista Previa': the item as a visitor will read it on its news page (the reference product never opened it). */
 export function NewsPreviewModal({ item, onClose }: { item: NewsItem; onClose: () => void }) {
   return (
-    <Modal show onHide={onClose} size="lg" centered scrollable aria-labelledby="news-preview-title">
+    <Modal show onHide={onClose} size="lg" centered aria-labelledby="news-preview-title">
       <Modal.Header closeButton closeLabel="Cerrar">
         <Modal.Title as="h2" className="h5" id="news-preview-title">
           Vista Previa

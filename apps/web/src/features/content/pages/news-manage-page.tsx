@@ -95,7 +95,7 @@ export function NewsManagePage() {
                   </td>
                   <td>
                     <div className="d-flex flex-wrap gap-2">
-                      <Button size="sm" variant="outline-secondary" onClick={() => setPreviewing(item)} aria-label={`Vista previa de «${item.title}»`}>
+                      <Button size="sm" variant="outline-dark" onClick={() => setPreviewing(item)} aria-label={`Vista previa de «${item.title}»`}>
                         Vista previa
                       </Button>
                       <Button size="sm" variant="outline-primary" onClick={() => setEditing(item)} aria-label={`Editar «${item.title}»`}>

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
+import { ACCOUNTS } from './support/accounts';
+import { loginThroughForm } from './support/login';
+
+// The cm's screens (spec 2.5 items 11 to 14). Tests run in parallel against one database that also
+// holds the demo content: each test makes its own items, tagged, and never assumes a list is empty.
+
+/** A photo-like picture, as a phone would give it. */
+async function picture(format: 'png' | 'jpeg' | 'webp', width = 1280, height = 720): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d3557"/><stop offset="1" stop-color="#be9a60"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 4}" fill="#fff" opacity="0.6"/></svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === 'png' ? image.png().toBuffer() : format === 'webp' ? image.webp().toBuffer() : image.jpeg().toBuffer();
+}
+
+const toasts = (page: Page) => page.locator('.app-toasts');
+
+async function loginAsCm(page: Page) {
+  await loginThroughForm(page, ACCOUNTS.cm);
+  await expect(page).toHaveURL(/\/cm$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestionar Banners' })).toBeVisible();
+}
+
+test('cm uploads a banner, edits it and deletes it; each screen passes axe', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const alt = `Plaza de las fiestas ${tag}`;
+  await loginAsCm(page);
+  await expectNoViolations(page);
+
+  await page.getByRole('link', { name: 'Cargar banner' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargar Banner' })).toBeVisible();
+  await expect(page.getByText('Se recomienda una imagen con relación de aspecto 16/9.')).toBeVisible();
+  await expectNoViolations(page);
+
+  // Without an image: the message of spec 5.
+  await page.getByRole('button', { name: 'Subir Banner' }).click();
+  await expect(toasts(page)).toContainText('Error al subir el Banner: Debes subir una imagen.');
+
+  await page.getByLabel('Imagen del banner').setInputFiles({ name: 'plaza.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg') });
+  await expect(page.getByRole('img', { name: /Vista previa de plaza.jpg/ })).toBeVisible();
+  await page.getByLabel('Texto alternativo (opcional)').fill(alt);
+  await page.getByRole('button', { name: 'Subir Banner' }).click();
+  await expect(toasts(page)).toContainText('Banner subido exitosamente');
+  // Spec 4: the list opens 3 s later.
+  await expect(page).toHaveURL(/\/cm$/, { timeout: 8000 });
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: alt }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('img', { name: alt })).toBeVisible();
+  await expect(card.getByText('Activo')).toBeVisible();
+
+  // Edit: inactive, with a caption.
+  await card.getByRole('button', { name: `Editar ${alt}` }).click();
+  const modal = page.getByRole('dialog', { name: 'Editar Banner' });
+  await expect(modal).toBeVisible();
+  await expectNoViolations(page);
+  await modal.getByLabel('Estado').selectOption('0');
+  await modal.getByLabel('Mostrar título y descripción sobre la imagen').check();
+  await modal.getByLabel('Título', { exact: true }).fill(`Fiesta ${tag}`);
+  await modal.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(toasts(page)).toContainText('Banner actualizado correctamente.');
+  await expect(modal).toBeHidden();
+  await expect(card.getByText('Inactivo')).toBeVisible();
+  await expect(card.getByText(`Texto sobre la imagen: Fiesta ${tag}`)).toBeVisible();
+
+  // The state filter hides it among the active ones.
+  await page.getByLabel('Filtrar por estado').selectOption('1');
+  await expect(card).toBeHidden();
+  await page.getByLabel('Filtrar por estado').selectOption('0');
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: `Eliminar ${alt}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+  await expect(confirm).toContainText('¿Estás seguro de que deseas eliminar este banner?');
+  await expectNoViolations(page);
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toasts(page)).toContainText('Banner eliminado correctamente.');
+  await expect(card).toHaveCount(0);
+});
+
+test('cm writes a news item with a picture, previews, edits and deletes it', async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const title = `Obras en la costanera ${tag}`;
+  await loginAsCm(page);
+  await page.goto('/cm/cargar-noticia');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargar Noticia' })).toBeVisible();
+  const editor = page.getByRole('textbox', { name: 'Descripción' });
+  await expect(editor).toBeVisible();
+  // Inactivo by default (spec 4).
+  await expect(page.getByLabel('Estado')).toHaveValue('0');
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'Subir Noticia' }).click();
+  await expect(toasts(page)).toContainText('Por favor, completa todos los campos.');
+
+  await page.getByLabel('Título').fill(title);
+  await editor.click();
+  await page.keyboard.type('Comenzaron los trabajos de ');
+  await page.getByRole('button', { name: 'Negrita' }).click();
+  await page.keyboard.type('iluminación');
+  await page.getByRole('button', { name: 'Negrita' }).click();
+  await page.keyboard.type(' en la costanera.');
+  await page.getByRole('button', { name: 'Subir Noticia' }).click();
+  await expect(toasts(page)).toContainText('Por favor, ingresa el link de Instagram o selecciona una imagen.');
+
+  await page.getByLabel('Imagen', { exact: true }).setInputFiles({ name: 'obra.png', mimeType: 'image/png', buffer: await picture('png', 1000, 600) });
+  await page.getByLabel('Estado').selectOption('1');
+  await page.getByRole('button', { name: 'Subir Noticia' }).click();
+  await expect(toasts(page)).toContainText('Noticia subido exitosamente');
+  await expect(page).toHaveURL(/\/cm\/gestionar-noticias$/, { timeout: 5000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Lista de Noticias' })).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(title) }) });
+  await expect(row).toBeVisible();
+  await expect(row.locator('strong')).toHaveText('iluminación');
+  await expectNoViolations(page);
+
+  // The published item is on the public list the home page reads.
+  const published = await page.request.get('/api/v1/news/published');
+  expect((await published.json()).map((item: { title: string }) => item.title)).toContain(title);
+
+  // Vista Previa: the item as a visitor reads it.
+  await row.getByRole('button', { name: `Vista previa de «${title}»` }).click();
+  const preview = page.getByRole('dialog', { name: 'Vista Previa' });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await expect(preview).toContainText('Comenzaron los trabajos de iluminación en la costanera.');
+  await expect(preview.getByRole('img', { name: title })).toBeVisible();
+  await expectNoViolations(page);
+  await preview.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(preview).toBeHidden();
+
+  // Editar Noticia
+  await row.getByRole('button', { name: `Editar «${title}»` }).click();
+  const modal = page.getByRole('dialog', { name: 'Editar Noticia' });
+  await expect(modal.getByRole('textbox', { name: 'Descripción' })).toContainText('iluminación');
+  await expectNoViolations(page);
+  const edited = `${title} (actualizada)`;
+  await modal.getByLabel('Título').fill(edited);
+  await modal.getByLabel('Estado').selectOption('0');
+  await modal.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(toasts(page)).toContainText('Noticia actualizada correctamente.');
+  const editedRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(edited.replace(/[()]/g, '\\$&')) }) });
+  await expect(editedRow.getByText('Inactivo')).toBeVisible();
+  await page.getByLabel('Filtrar por estado').selectOption('1');
+  await expect(editedRow).toBeHidden();
+  await page.getByLabel('Filtrar por estado').selectOption('all');
+
+  await editedRow.getByRole('button', { name: `Eliminar «${edited}»` }).click();
+  await page.getByRole('dialog', { name: 'Confirmar Eliminación' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toasts(page)).toContainText('Noticia eliminada correctamente.');
+  await expect(editedRow).toHaveCount(0);
+});
+
+test('cm replaces a contact image; the page refuses other types and an empty form', async ({ page }) => {
+  await loginAsCm(page);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Cargar Contactos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Imagenes del apartado contactos' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'Cargar imágenes' }).click();
+  await expect(toasts(page)).toContainText('Debe seleccionar al menos una imagen.');
+
+  await page.getByLabel('Imagen derecha').setInputFiles({ name: 'foto.webp', mimeType: 'image/webp', buffer: await picture('webp', 300, 200) });
+  await expect(page.getByText('Solo se permiten archivos PNG o JPG.')).toBeVisible();
+
+  const before = (await (await page.request.get('/api/v1/contact')).json())[0]?.image_left ?? null;
+  await page.getByLabel('Imagen izquierda').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: await picture('png', 900, 600) });
+  await page.getByRole('button', { name: 'Cargar imágenes' }).click();
+  await expect(toasts(page)).toContainText('Imágenes cargadas exitosamente.');
+  const after = (await (await page.request.get('/api/v1/contact')).json())[0].image_left;
+  expect(after).toMatch(/^\/api\/v1\/files\/contact\//);
+  expect(after).not.toBe(before);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the cm screens fit and pass axe', async ({ page }, testInfo) => {
+    await loginAsCm(page);
+    await expectNoViolations(page);
+    for (const [path, heading] of [
+      ['/cm/gestionar-noticias', 'Lista de Noticias'],
+      ['/cm/cargar-noticia', 'Cargar Noticia'],
+      ['/cm/cargar-banner', 'Cargar Banner'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (path === '/cm/cargar-noticia') await expect(page.getByRole('textbox', { name: 'Descripción' })).toBeVisible();
+      // Nothing wider than the screen (tables scroll inside their own box).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`${path.split('/').pop()}.png`), fullPage: true });
+    }
+  });
+});
