@@ -18,13 +18,18 @@ describe('sanitizeNewsHtml', () => {
       '<p class="ql-align-center"><span style="color: rgb(230, 0, 0); background-color: #ffff00;">rojo</span> <a href="https://concejo.gob.ar">sitio</a></p>',
     );
     expect(html).toBe(
-      '<p class="ql-align-center"><span data-color="rgb(230, 0, 0)" data-background="rgb(255, 255, 0)">rojo</span> <a href="https://concejo.gob.ar" target="_blank" rel="noopener noreferrer">sitio</a></p>',
+      '<p class="ql-align-center"><span data-color="rgb(230, 0, 0)" data-background="#ffff00">rojo</span> <a href="https://concejo.gob.ar" target="_blank" rel="noopener noreferrer">sitio</a></p>',
     );
     const root = document.createElement('div');
     root.innerHTML = html;
     applyNewsColours(root);
     expect(root.querySelector('span')!.style.color).toBe('rgb(230, 0, 0)');
     expect(root.querySelector('span')!.style.backgroundColor).toBe('rgb(255, 255, 0)');
+  });
+
+  it('keeps no style but plain colours', () => {
+    expect(sanitizeNewsHtml('<span style="color: red; position: fixed; background-color: url(x)">x</span>')).toBe('<span data-color="red">x</span>');
+    expect(sanitizeNewsHtml('<p data-style="x" style="color:blue">y</p>')).not.toContain('style=');
   });
 
   it('applies no colour value that is not a colour', () => {

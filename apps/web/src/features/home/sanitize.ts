@@ -4,22 +4,24 @@ import DOMPurify from 'dompurify';
  * A news description as HTML, sanitised once more in the browser (DESIGN.md section 2: the server's
  * allow-list at write time, DOMPurify at render), should a stored row ever have escaped the first.
  *
- * The CSP refuses inline style attributes, so the editor's colours travel as data attributes and are
- * applied through the CSSOM by applyNewsColours (which the CSP allows), one checked value at a time.
+ * The CSP refuses inline style attributes (even parsing one is reported), so the editor's colours are
+ * renamed before any parsing, kept only when they are plain colours, and applied through the CSSOM by
+ * applyNewsColours, which the CSP allows.
  */
 export function sanitizeNewsHtml(html: string): string {
-  const clean = DOMPurify.sanitize(html, {
+  const renamed = html.replace(/(<[^>]*\s)style=/gi, '$1data-style=');
+  const clean = DOMPurify.sanitize(renamed, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-    FORBID_ATTR: ['srcset', 'id', 'name'],
+    FORBID_ATTR: ['srcset', 'id', 'name', 'style'],
   });
   // An inert document: nothing in it runs or loads.
   const document = new DOMParser().parseFromString(clean, 'text/html');
-  for (const element of document.body.querySelectorAll<HTMLElement>('[style]')) {
-    const { color, backgroundColor } = element.style;
-    element.removeAttribute('style');
-    if (color) element.dataset.color = color;
-    if (backgroundColor) element.dataset.background = backgroundColor;
+  for (const element of document.body.querySelectorAll<HTMLElement>('[data-style]')) {
+    const colours = readColours(element.dataset.style ?? '');
+    delete element.dataset.style;
+    if (colours.color) element.dataset.color = colours.color;
+    if (colours.background) element.dataset.background = colours.background;
   }
   for (const link of document.body.querySelectorAll('a[href]')) {
     link.setAttribute('target', '_blank');
@@ -28,7 +30,20 @@ export function sanitizeNewsHtml(html: string): string {
   return document.body.innerHTML;
 }
 
-const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/i;
+const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
+
+/** The text and background colours of a style declaration, when they are plain colours. */
+function readColours(style: string): { color?: string; background?: string } {
+  const found: { color?: string; background?: string } = {};
+  for (const declaration of style.split(';')) {
+    const [property = '', ...rest] = declaration.split(':');
+    const value = rest.join(':').trim();
+    if (!COLOUR.test(value)) continue;
+    if (property.trim().toLowerCase() === 'color') found.color = value;
+    if (property.trim().toLowerCase() === 'background-color') found.background = value;
+  }
+  return found;
+}
 
 /** Gives the rendered description its colours back (see sanitizeNewsHtml). */
 export function applyNewsColours(root: HTMLElement): void {

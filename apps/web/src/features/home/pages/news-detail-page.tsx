@@ -20,7 +20,7 @@ function BackButton() {
   // Opened from a shared link there is no page of ours to go back to: go home instead.
   const handleBack = () => (location.key !== 'default' && window.history.length > 1 ? navigate(-1) : navigate(paths.home.getHref()));
   return (
-    <Button variant="outline-secondary" onClick={handleBack}>
+    <Button variant="outline-primary" onClick={handleBack}>
       Volver
     </Button>
   );

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoViolations } from './support/axe';
+import { ACCOUNTS } from './support/accounts';
+
+// The home page and the news detail, as a visitor sees them. Tests run in parallel with other specs
+// against one database: content is created here through the API as the cm account, tagged, and no
+// test assumes a list holds only its own items.
+
+async function cmHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.post('/api/v1/login', {
+    headers: { 'Device-Id': `e2e-home-${randomUUID()}` },
+    data: { email: ACCOUNTS.cm.email, password: ACCOUNTS.cm.password },
+  });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${(await response.json()).token}` };
+}
+
+/** A small picture, as a phone's camera would not make it, but enough for the server's checks. */
+const picture = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+async function createNews(request: APIRequestContext, headers: Record<string, string>, title: string): Promise<number> {
+  const response = await request.post('/api/v1/news', {
+    headers,
+    multipart: {
+      image: { name: 'noticia.png', mimeType: 'image/png', buffer: await picture(800, 450, '#2a9d8f') },
+      status: '1',
+      type: 'new',
+      title,
+      description: `<p>Texto de <strong>${title}</strong>, publicado por el área de prensa.</p>`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).id;
+}
+
+async function publishedCount(request: APIRequestContext, what: 'banners' | 'news'): Promise<number> {
+  return ((await (await request.get(`/api/v1/${what}/published`)).json()) as unknown[]).length;
+}
+
+/** At least `banners` banners and `news` news items published (the demo content may already give them). */
+async function ensureContent(request: APIRequestContext, { banners, news }: { banners: number; news: number }) {
+  const headers = await cmHeaders(request);
+  for (let count = await publishedCount(request, 'banners'); count < banners; count += 1) {
+    const response = await request.post('/api/v1/banners', {
+      headers,
+      multipart: { image: { name: 'banner.png', mimeType: 'image/png', buffer: await picture(1600, 900, '#1d3557') }, status: '1', type: 'banner', alt: `Banner de prueba ${count + 1}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  for (let count = await publishedCount(request, 'news'); count < news; count += 1) await createNews(request, headers, `Noticia de relleno ${count + 1}`);
+  return headers;
+}
+
+test.describe('the home page', () => {
+  test('shows the banner carousel: indicators, no arrows, the first image eager, advancing every 5 s', async ({ page, request }) => {
+    await ensureContent(request, { banners: 2, news: 1 });
+    await page.goto('/');
+    const carousel = page.locator('.home-carousel');
+    await expect(carousel).toBeVisible();
+    const indicators = page.getByRole('button', { name: /^Mostrar banner \d+$/ });
+    expect(await indicators.count()).toBeGreaterThanOrEqual(2);
+    await expect(carousel.locator('.carousel-control-prev, .carousel-control-next')).toHaveCount(0);
+    const images = carousel.locator('img');
+    await expect(images.first()).toHaveAttribute('loading', 'eager');
+    await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(images.first()).toHaveAttribute('srcset', /\.webp \d+w/);
+    const first = await images.first().getAttribute('alt');
+    expect(first).toBeTruthy();
+    // The next banner comes by itself.
+    await expect(carousel.locator('.carousel-item.active img')).not.toHaveAttribute('alt', first!, { timeout: 8000 });
+  });
+
+  test('stops the carousel with the pause button, for keyboard users too', async ({ page, request }) => {
+    await ensureContent(request, { banners: 2, news: 1 });
+    await page.goto('/');
+    const pause = page.getByRole('button', { name: 'Pausar el pase de banners' });
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Reanudar el pase de banners' })).toHaveAttribute('aria-pressed', 'true');
+    const active = await page.locator('.home-carousel .carousel-item.active img').getAttribute('alt');
+    await page.waitForTimeout(6000);
+    await expect(page.locator('.home-carousel .carousel-item.active img')).toHaveAttribute('alt', active!);
+  });
+
+  test("shows 6 news cards, 6 more with 'Ver más' and 6 fewer with 'Ver menos'", async ({ page, request }) => {
+    await ensureContent(request, { banners: 0, news: 13 });
+    await page.goto('/');
+    const news = page.getByRole('region', { name: 'Noticias' });
+    await expect(news.getByRole('article')).toHaveCount(6);
+    await expect(news.getByRole('button', { name: 'Ver menos' })).toHaveCount(0);
+    await news.getByRole('button', { name: 'Ver más', exact: true }).click();
+    await expect(news.getByRole('article')).toHaveCount(12);
+    await news.getByRole('button', { name: 'Ver menos' }).click();
+    await expect(news.getByRole('article')).toHaveCount(6);
+  });
+
+  test('shows a news item cm just published first, and opens it with its own Ver más', async ({ page, request }) => {
+    const headers = await ensureContent(request, { banners: 0, news: 0 });
+    const title = `Inauguración de la plaza ${randomUUID().slice(0, 8)}`;
+    const id = await createNews(request, headers, title);
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Noticias' }).getByRole('article').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await expect(card.locator('img')).toHaveAttribute('srcset', /\.webp \d+w/);
+    await card.getByRole('link', { name: `Ver más: ${title}` }).click();
+    await expect(page).toHaveURL(`/noticia/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(`Texto de ${title}, publicado por el área de prensa.`)).toBeVisible();
+  });
+
+  test('shows clean empty states for the session videos and the weather when no keys are configured', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('No hay videos de sesiones para mostrar en este momento.')).toBeVisible();
+    await expect(page.getByText('Clima no disponible por el momento.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Contacto' })).toBeVisible();
+  });
+
+  test('passes axe', async ({ page, request }) => {
+    await ensureContent(request, { banners: 2, news: 7 });
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Noticias' }).getByRole('article').first()).toBeVisible();
+    await expect(page.getByText('Clima no disponible por el momento.')).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe('the news detail', () => {
+  test('opens directly from a shared link: title, date, description, related items and back', async ({ page, request }) => {
+    const headers = await ensureContent(request, { banners: 0, news: 5 });
+    const title = `Sesión especial por el aniversario ${randomUUID().slice(0, 8)}`;
+    const id = await createNews(request, headers, title);
+    await page.goto(`/noticia/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('time')).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/);
+    const related = page.getByRole('region', { name: 'Otras noticias' }).getByRole('link');
+    await expect(related).toHaveCount(4);
+    await related.first().click();
+    await expect(page).not.toHaveURL(`/noticia/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(title);
+    // Opened from a link, 'Volver' goes back where the visitor came from.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await expect(page).toHaveURL(`/noticia/${id}`);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test("copies the address when the device cannot share: 'URL copiada al portapapeles'", async ({ page, request, context }) => {
+    const headers = await ensureContent(request, { banners: 0, news: 0 });
+    const id = await createNews(request, headers, `Noticia para compartir ${randomUUID().slice(0, 8)}`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A device without a share sheet (desktop Chromium on Linux has none; phones emulated here might).
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    await page.goto(`/noticia/${id}`);
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await expect(page.getByText('URL copiada al portapapeles')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
+  test("says 'No se encontró la noticia' for an item that does not exist, with a way back", async ({ page }) => {
+    await page.goto('/noticia/987654');
+    await expect(page.getByRole('heading', { name: 'No se encontró la noticia' })).toBeVisible();
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('passes axe', async ({ page, request }) => {
+    const headers = await ensureContent(request, { banners: 0, news: 5 });
+    const id = await createNews(request, headers, `Noticia accesible ${randomUUID().slice(0, 8)}`);
+    await page.goto(`/noticia/${id}`);
+    await expect(page.getByRole('region', { name: 'Otras noticias' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
