@@ -14,3 +14,4 @@ export * from './regulations.js';
 export * from './day-orders.js';
 export * from './content.js';
 export * from './users.js';
+export * from './common-passwords.js';

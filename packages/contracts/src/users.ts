@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
-import { COMMON_PASSWORDS } from './common-passwords.js';
 import { ROLE_LABELS, ROLES, roleSchema, type Role } from './roles.js';
 
 /**
@@ -57,25 +56,16 @@ export const PASSWORD_MAX_LENGTH = 128;
 const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
- * True for a password of the common list, one of those words followed by digits or symbols
- * ("argentina2026!"), or one character repeated.
+ * The length rules of the password policy. The other rule, not a common password, is checked with
+ * `isCommonPassword` by the API's services and by the forms that set a password: the list then loads
+ * with those pages only, not with every page that uses the contracts.
  */
-export function isCommonPassword(password: string): boolean {
-  const folded = fold(password);
-  if (COMMON_PASSWORDS.has(folded)) return true;
-  const base = folded.replace(/[^\p{L}]+$/u, '');
-  if (base.length >= 4 && base !== folded && COMMON_PASSWORDS.has(base)) return true;
-  return /^(.)\1*$/su.test(folded);
-}
-
-/** The password policy (API and forms): 8 to 128 characters and not a commonly used one. */
 export const passwordSchema = z
   .string({ error: ACCOUNT_MESSAGES.passwordRequired })
   // One message at a time: the first rule broken is the one to fix.
   .min(1, { error: ACCOUNT_MESSAGES.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort, abort: true })
-  .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooLong, abort: true })
-  .refine((password) => !isCommonPassword(password), { error: ACCOUNT_MESSAGES.passwordTooCommon });
+  .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooLong, abort: true });
 
 const confirmationSchema = z
   .string({ error: ACCOUNT_MESSAGES.confirmationRequired })

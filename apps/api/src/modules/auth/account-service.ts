@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   ACCOUNT_PATHS,
   API_BASE,
+  isCommonPassword,
   type AccountStatusResponse,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
@@ -87,6 +88,7 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
 
     /** Sets a new password with a live token of that e-mail; every session of the account ends. */
     async resetPassword(input: ResetPasswordRequest & { ip: string }): Promise<AccountStatusResponse> {
+      if (isCommonPassword(input.password)) throw ValidationFailed.field('password', ACCOUNT_MESSAGES.passwordTooCommon);
       const keys = resetKeys(input.email, input.ip);
       await limit.assertAllowed(keys);
       const now = clock.now();

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  isCommonPassword,
   type CreateUserRequest,
   type ManagedUser,
   type UpdateUserRoleRequest,
@@ -27,7 +28,10 @@ export function createUserService({ repository, clock, log }: { repository: User
     },
 
     async create(admin: AuthUser, input: CreateUserRequest): Promise<UserMutationResponse> {
-      if (await repository.emailExists(input.email)) throw emailTaken();
+      const errors: Record<string, string[]> = {};
+      if (await repository.emailExists(input.email)) errors.email = [ACCOUNT_MESSAGES.emailTaken];
+      if (isCommonPassword(input.password)) errors.password = [ACCOUNT_MESSAGES.passwordTooCommon];
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
       const passwordHash = await hashPassword(input.password);
       try {
         const row = await repository.create({ name: input.name, lastName: input.last_name, email: input.email, passwordHash, role: input.role, now: clock.now() });

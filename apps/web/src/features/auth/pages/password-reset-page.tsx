@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, resetPasswordRequestSchema } from '@concejo/contracts';
+import { ACCOUNT_MESSAGES, isCommonPassword, resetPasswordRequestSchema } from '@concejo/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -50,9 +50,10 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
     event.preventDefault();
     const body = { token, email, password, password_confirmation: confirmation };
     const checked = resetPasswordRequestSchema.safeParse(body);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
+    const found: Errors = {};
+    for (const issue of checked.error?.issues ?? []) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
+    if (!found.password && isCommonPassword(password)) found.password = [ACCOUNT_MESSAGES.passwordTooCommon];
+    if (!checked.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }

@@ -1,4 +1,4 @@
-import { ASSIGNABLE_ROLES, createUserRequestSchema, ROLE_LABELS, type CreateUserRequest } from '@concejo/contracts';
+import { ACCOUNT_MESSAGES, ASSIGNABLE_ROLES, createUserRequestSchema, isCommonPassword, ROLE_LABELS, type CreateUserRequest } from '@concejo/contracts';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -69,9 +69,10 @@ function RegisterForm({ onOutcome }: { onOutcome: (outcome: FormOutcome, reload:
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = createUserRequestSchema.safeParse(values);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
+    const found: Errors = {};
+    for (const issue of checked.error?.issues ?? []) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
+    if (!found.password && values.password && isCommonPassword(values.password)) found.password = [ACCOUNT_MESSAGES.passwordTooCommon];
+    if (!checked.success || Object.keys(found).length > 0) {
       setErrors(found);
       onOutcome({ variant: 'danger', messages: [...new Set(Object.values(found).flat())] }, false);
       return;

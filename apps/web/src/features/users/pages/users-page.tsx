@@ -15,6 +15,8 @@ import { useUsers } from '../api/list-users';
 import { useUpdateUserRole } from '../api/update-user-role';
 import '../users.scss';
 
+const COLUMNS = { name: 'Nombre y apellido', email: 'Email', role: 'Rol', change: 'Cambiar rol' } as const;
+
 const isAssignable = (value: string | null): value is AssignableRole => (ASSIGNABLE_ROLES as readonly string[]).includes(value ?? '');
 
 /** gestionar-usuarios (admin): every account but the admins, filtered by role, with a role change per row (spec 2.5.9). */
@@ -54,14 +56,14 @@ export function UsersPage() {
         ) : users.data && users.data.length === 0 ? (
           <p>{role ? `No hay usuarios con el rol ${ROLE_LABELS[role]}.` : 'Todavía no hay usuarios registrados.'}</p>
         ) : users.data ? (
-          <Table striped bordered responsive className="bg-white align-middle">
+          <Table striped bordered className="bg-white align-middle users-table">
             <caption className="visually-hidden">Usuarios{role ? ` con el rol ${ROLE_LABELS[role]}` : ''}</caption>
             <thead>
               <tr>
-                <th scope="col">Nombre y apellido</th>
-                <th scope="col">Email</th>
-                <th scope="col">Rol</th>
-                <th scope="col">Cambiar rol</th>
+                <th scope="col">{COLUMNS.name}</th>
+                <th scope="col">{COLUMNS.email}</th>
+                <th scope="col">{COLUMNS.role}</th>
+                <th scope="col">{COLUMNS.change}</th>
               </tr>
             </thead>
             <tbody>
@@ -105,41 +107,45 @@ function UserRow({ user }: { user: ManagedUser }) {
 
   return (
     <tr>
-      <td>{fullName}</td>
-      <td className="text-break">{user.email}</td>
-      <td>{ROLE_LABELS[user.role]}</td>
-      <td className="users-role-cell">
-        <div className="d-flex gap-2">
-          <Form.Select
-            id={selectId}
-            size="sm"
-            value={selected}
-            aria-label={`Nuevo rol de ${fullName}`}
-            isInvalid={missing}
-            aria-invalid={missing}
-            aria-describedby={missing ? `${selectId}-error` : undefined}
-            onChange={(event) => {
-              setSelected(event.target.value);
-              setMissing(false);
-            }}
-          >
-            <option value="">Selecciona un rol</option>
-            {ASSIGNABLE_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </Form.Select>
-          <Button size="sm" variant="primary" onClick={handleSave} disabled={update.isPending} aria-label={`Guardar rol de ${fullName}`}>
-            {update.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-            Guardar
-          </Button>
-        </div>
-        {missing && (
-          <div className="invalid-feedback d-block" id={`${selectId}-error`}>
-            {ACCOUNT_MESSAGES.roleRequired}
+      <td data-label={COLUMNS.name}>{fullName}</td>
+      <td data-label={COLUMNS.email} className="text-break">
+        {user.email}
+      </td>
+      <td data-label={COLUMNS.role}>{ROLE_LABELS[user.role]}</td>
+      <td data-label={COLUMNS.change} className="users-role-cell">
+        <div>
+          <div className="d-flex gap-2">
+            <Form.Select
+              id={selectId}
+              size="sm"
+              value={selected}
+              aria-label={`Nuevo rol de ${fullName}`}
+              isInvalid={missing}
+              aria-invalid={missing}
+              aria-describedby={missing ? `${selectId}-error` : undefined}
+              onChange={(event) => {
+                setSelected(event.target.value);
+                setMissing(false);
+              }}
+            >
+              <option value="">Selecciona un rol</option>
+              {ASSIGNABLE_ROLES.map((option) => (
+                <option key={option} value={option}>
+                  {ROLE_LABELS[option]}
+                </option>
+              ))}
+            </Form.Select>
+            <Button size="sm" variant="primary" onClick={handleSave} disabled={update.isPending} aria-label={`Guardar rol de ${fullName}`}>
+              {update.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+              Guardar
+            </Button>
           </div>
-        )}
+          {missing && (
+            <div className="invalid-feedback d-block" id={`${selectId}-error`}>
+              {ACCOUNT_MESSAGES.roleRequired}
+            </div>
+          )}
+        </div>
       </td>
     </tr>
   );
