@@ -151,6 +151,33 @@ test('cm writes a news item with a picture, previews, edits and deletes it', asy
   await expect(editedRow).toHaveCount(0);
 });
 
+test('editing a news item keeps its colours, which the CSP keeps out of style attributes', async ({ page }) => {
+  const title = `Colores ${randomUUID().slice(0, 8)}`;
+  await loginAsCm(page);
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const created = await page.request.post('/api/v1/news', {
+    headers,
+    multipart: { status: '0', title, video_url: 'https://youtu.be/abc', description: '<p>Texto <span style="color: rgb(230, 0, 0);">rojo</span></p>' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).id as number;
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  await page.goto('/cm/gestionar-noticias');
+  await page.getByRole('button', { name: `Editar «${title}»` }).click();
+  const modal = page.getByRole('dialog', { name: 'Editar Noticia' });
+  await expect(modal.getByRole('textbox', { name: 'Descripción' }).locator('span')).toHaveCSS('color', 'rgb(230, 0, 0)');
+  await modal.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(toasts(page)).toContainText('Noticia actualizada correctamente.');
+  const list = await (await page.request.get('/api/v1/news', { headers })).json();
+  expect(list.find((item: { id: number }) => item.id === id).description).toContain('color:rgb(230, 0, 0)');
+  expect(violations).toEqual([]);
+  await page.request.delete(`/api/v1/news/${id}`, { headers });
+});
+
 test('cm replaces a contact image; the page refuses other types and an empty form', async ({ page }) => {
   await loginAsCm(page);
   await page.getByRole('button', { name: 'Abrir menú' }).click();

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Delta } from 'quill';
+import { useEffect, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 
@@ -25,8 +26,33 @@ const toolbar = (withLink: boolean) => [
   withLink ? ['link', 'clean'] : ['clean'],
 ];
 
+const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
+
+/**
+ * The CSP forbids inline style attributes, so Quill cannot read a stored item's colours from them: the
+ * HTML handed to the editor carries them as `data-style`, and this clipboard matcher turns them back
+ * into Quill's colour formats (which Quill then applies through the CSSOM, as the CSP allows).
+ */
+function matchColours(node: Node, delta: Delta): Delta {
+  if (!(node instanceof HTMLElement) || !node.dataset.style) return delta;
+  const attributes: Record<string, string> = {};
+  for (const declaration of node.dataset.style.split(';')) {
+    const [property = '', ...rest] = declaration.split(':');
+    const value = rest.join(':').trim();
+    if (!COLOUR.test(value)) continue;
+    if (property.trim().toLowerCase() === 'color') attributes.color = value;
+    if (property.trim().toLowerCase() === 'background-color') attributes.background = value;
+  }
+  return Object.keys(attributes).length ? delta.compose(new Delta().retain(delta.length(), attributes)) : delta;
+}
+
+export function toEditorHtml(html: string): string {
+  return html.replace(/(<[^>]*\s)style=/gi, '$1data-style=');
+}
+
+const clipboard = { matchers: [[Node.ELEMENT_NODE, matchColours]] };
 // Stable objects: Quill reads its modules once, and a new object each render would rebuild the editor.
-const MODULES = { withLink: { toolbar: toolbar(true) }, withoutLink: { toolbar: toolbar(false) } };
+const MODULES = { withLink: { toolbar: toolbar(true), clipboard }, withoutLink: { toolbar: toolbar(false), clipboard } };
 
 const FORMATS = ['list', 'align', 'bold', 'italic', 'underline', 'color', 'background', 'blockquote', 'indent', 'direction', 'link', 'image'];
 
@@ -67,6 +93,8 @@ function labelControls(root: HTMLElement) {
 /** Quill 2 through react-quill-new; loaded only by the cm pages that edit news (never by a public page). */
 export default function QuillEditor({ id, labelId, describedBy, value, onChange, invalid, withLink = true }: QuillEditorProps) {
   const wrapper = useRef<HTMLDivElement>(null);
+  // Uncontrolled after mount: the first value goes in once (colours as data-style), edits come out by onChange.
+  const [initial] = useState(() => toEditorHtml(value));
 
   useEffect(() => {
     const root = wrapper.current;
@@ -86,7 +114,7 @@ export default function QuillEditor({ id, labelId, describedBy, value, onChange,
 
   return (
     <div ref={wrapper} className={`content-editor${invalid ? ' is-invalid' : ''}`}>
-      <ReactQuill theme="snow" value={value} onChange={onChange} modules={withLink ? MODULES.withLink : MODULES.withoutLink} formats={FORMATS} />
+      <ReactQuill theme="snow" defaultValue={initial} onChange={onChange} modules={withLink ? MODULES.withLink : MODULES.withoutLink} formats={FORMATS} />
     </div>
   );
 }
