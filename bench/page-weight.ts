@@ -72,6 +72,18 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
 
 type Row = { type: string; requests: number; bytes: number };
 
+/** The body's size as sent with `accept-encoding: gzip` (the budget's measure), whatever the browser got. */
+async function gzipSize(url: string): Promise<number> {
+  const { get } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
 async function measurePage(url: string): Promise<{ rows: Row[]; scripts: { url: string; bytes: number }[]; content: { banners: number; news: number } }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -95,7 +107,7 @@ async function measurePage(url: string): Promise<{ rows: Row[]; scripts: { url: 
           row.requests += 1;
           row.bytes += bytes;
           byType.set(type, row);
-          if (type === 'script') scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+          if (type === 'script') scripts.push({ url: request.url(), bytes: sizes.responseBodySize });
           void response;
         })(),
       );
@@ -125,11 +137,17 @@ try {
   console.log('| type | requests | transferred |\n|---|---|---|');
   for (const row of rows) console.log(`| ${row.type} | ${row.requests} | ${(row.bytes / KB).toFixed(1)} KB |`);
   console.log(`| total | ${rows.reduce((sum, row) => sum + row.requests, 0)} | ${(total / KB).toFixed(1)} KB |`);
-  console.log('\nscripts (compressed body):');
-  for (const entry of scripts) console.log(`  ${(entry.bytes / KB).toFixed(1).padStart(6)} KB  ${entry.url}`);
-  const overScript = script / KB > BUDGET.scriptKB;
+  console.log('\nscripts (body as sent to the browser | as gzip):');
+  let gzipTotal = 0;
+  for (const entry of scripts) {
+    const gzip = await gzipSize(entry.url);
+    gzipTotal += gzip;
+    console.log(`  ${(entry.bytes / KB).toFixed(1).padStart(6)} KB | ${(gzip / KB).toFixed(1).padStart(6)} KB  ${new URL(entry.url).pathname}`);
+  }
+  console.log(`  ${(scripts.reduce((sum, entry) => sum + entry.bytes, 0) / KB).toFixed(1).padStart(6)} KB | ${(gzipTotal / KB).toFixed(1).padStart(6)} KB  in all`);
+  const overScript = Math.max(script, gzipTotal) / KB > BUDGET.scriptKB;
   const overTotal = total / KB > BUDGET.totalKB;
-  console.log(`\nJavaScript ${(script / KB).toFixed(1)} KB of ${BUDGET.scriptKB} KB: ${overScript ? 'OVER BUDGET' : 'ok'}`);
+  console.log(`\nJavaScript ${(script / KB).toFixed(1)} KB transferred, ${(gzipTotal / KB).toFixed(1)} KB as gzip, of ${BUDGET.scriptKB} KB: ${overScript ? 'OVER BUDGET' : 'ok'}`);
   console.log(`Page weight ${(total / KB).toFixed(1)} KB of ${BUDGET.totalKB} KB: ${overTotal ? 'OVER BUDGET' : 'ok'}`);
   if (content.banners === 0 || content.news === 0) console.log('warning: the page showed no banners or no news; the figure leaves their images out');
   if (overScript || overTotal) process.exitCode = 1;
