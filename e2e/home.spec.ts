@@ -87,6 +87,30 @@ test.describe('the home page', () => {
     await expect(page.locator('.home-carousel .carousel-item.active img')).toHaveAttribute('alt', active!);
   });
 
+  test('changes banner with a swipe longer than 40 px on a touch screen, not with a shorter one', async ({ page, request }) => {
+    await ensureContent(request, { banners: 2, news: 1 });
+    await page.goto('/');
+    // Stopped first, so that only the swipes move it.
+    await page.getByRole('button', { name: 'Pausar el pase de banners' }).click();
+    const carousel = page.locator('.home-carousel');
+    const active = carousel.locator('.carousel-item.active img');
+    const swipe = async (distance: number) => {
+      const box = (await carousel.boundingBox())!;
+      const y = box.y + box.height / 2;
+      const start = box.x + box.width / 2 + distance / 2;
+      const touch = (x: number) => [{ identifier: 1, clientX: x, clientY: y }];
+      await carousel.dispatchEvent('touchstart', { touches: touch(start), changedTouches: touch(start) });
+      await carousel.dispatchEvent('touchmove', { touches: touch(start - distance), changedTouches: touch(start - distance) });
+      await carousel.dispatchEvent('touchend', { touches: [], changedTouches: touch(start - distance) });
+    };
+    const before = await active.getAttribute('alt');
+    await swipe(30);
+    await page.waitForTimeout(1000);
+    await expect(active).toHaveAttribute('alt', before!);
+    await swipe(120);
+    await expect(active).not.toHaveAttribute('alt', before!, { timeout: 3000 });
+  });
+
   test("shows 6 news cards, 6 more with 'Ver más' and 6 fewer with 'Ver menos'", async ({ page, request }) => {
     await ensureContent(request, { banners: 0, news: 13 });
     await page.goto('/');
