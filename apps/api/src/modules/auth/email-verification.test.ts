@@ -17,7 +17,7 @@ let outboxDir: string;
 beforeAll(async () => {
   outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-test-outbox-'));
   // No SMTP server: the outbox folder, as on a laptop.
-  ctx = await createTestApp({ publicUrl: PUBLIC_URL, mail: { from: 'Concejo <no-reply@concejo.example.org>', outboxDir } });
+  ctx = await createTestApp({ publicUrl: PUBLIC_URL, mail: { smtpUrl: undefined, from: 'Concejo <no-reply@concejo.example.org>', outboxDir } });
 });
 afterAll(async () => {
   await ctx.close();
