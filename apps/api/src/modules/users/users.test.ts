@@ -114,6 +114,13 @@ describe('POST /users', () => {
     expect(response.json()).toMatchObject({ message: ACCOUNT_MESSAGES.emailTaken, errors: { email: [ACCOUNT_MESSAGES.emailTaken] } });
   });
 
+  it('reports a taken e-mail and a common password together', async () => {
+    await buildUser(ctx.db, { email: 'ocupado@concejo.test' });
+    const response = await createUser(validUser({ email: 'ocupado@concejo.test', email_confirmation: 'ocupado@concejo.test', password: 'River1234', password_confirmation: 'River1234' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ email: [ACCOUNT_MESSAGES.emailTaken], password: [ACCOUNT_MESSAGES.passwordTooCommon] });
+  });
+
   it('answers 422 keyed by field for each rule of spec 5', async () => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ name: '' }, { name: ['El nombre es obligatorio.'] }],
