@@ -74,9 +74,9 @@ export function NewsManagePage() {
             <tbody>
               {shown.map((item) => (
                 <tr key={item.id}>
-                  <td className="content-thumb-cell">
+                  <td className="content-thumb-cell" data-label="Imagen">
                     {item.image ? (
-                      <ContentImage image={item.image} images={item.images} alt="" sizes="96px" className="content-thumb" width={item.image_width} height={item.image_height} />
+                      <ContentImage image={item.image} images={item.images} alt="" sizes="(max-width: 767.98px) 22rem, 96px" className="content-thumb" width={item.image_width} height={item.image_height} />
                     ) : (
                       <span className="small content-hint">Sin imagen</span>
                     )}
@@ -85,15 +85,15 @@ export function NewsManagePage() {
                     {item.title}
                     <span className="d-block small fw-normal content-hint">Actualizada {formatDateTime(item.updated_at)}</span>
                   </th>
-                  <td>
+                  <td data-label="Descripción">
                     <div className="content-description-clamp">
                       <NewsContent html={item.description} />
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Estado">
                     <StatusBadge status={item.status} />
                   </td>
-                  <td>
+                  <td data-label="Acciones">
                     <div className="d-flex flex-wrap gap-2">
                       <Button size="sm" variant="outline-dark" onClick={() => setPreviewing(item)} aria-label={`Vista previa de «${item.title}»`}>
                         Vista previa
