@@ -5,7 +5,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const children = [
-  spawn('npm', ['run', 'dev', '--workspace', '@concejo/api'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: path.resolve(process.env.DATA_DIR ?? 'data') } }),
+  spawn('npm', ['run', 'dev', '--workspace', '@concejo/api'], {
+    stdio: 'inherit',
+    // Links in e-mails (password reset, verification) open the Vite page, which proxies /api.
+    env: { ...process.env, DATA_DIR: path.resolve(process.env.DATA_DIR ?? 'data'), PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
   spawn('npm', ['run', 'dev', '--workspace', '@concejo/web'], { stdio: 'inherit' }),
 ];
 
