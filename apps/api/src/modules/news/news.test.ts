@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, MESSAGES, ROLES, type NewsItem, type Role } from '@concejo/contracts';
+import { CONTENT_MESSAGES, MAX_NEWS_DESCRIPTION_INPUT, MESSAGES, ROLES, type NewsItem, type Role } from '@concejo/contracts';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { imageForm, phpAsPng, sampleImage, svgImage, truncatedJpeg, type UploadFile } from '../../test/images.js';
@@ -115,6 +117,22 @@ describe('POST /news', () => {
     const fake = await post('/news', { ...valid, description: `<p>x<img src="data:image/png;base64,${phpAsPng.toString('base64')}"></p>` }, { image: photo });
     expect(fake.statusCode).toBe(422);
     expect(fake.json().errors).toEqual({ description: [CONTENT_MESSAGES.imageType] });
+  });
+});
+
+describe('large descriptions', () => {
+  it('takes an editor photo of a few megabytes and refuses a description over the limit with 413', async () => {
+    const noise = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).png().toBuffer();
+    expect(noise.length).toBeGreaterThan(1_000_000);
+    const item = await createNews({ description: `<p>Foto grande</p><p><img src="data:image/png;base64,${noise.toString('base64')}"></p>` });
+    expect(item.description).toMatch(/^<p>Foto grande<\/p><p><img src="\/api\/v1\/files\/news\/[0-9a-f-]{36}\.webp" \/><\/p>$/);
+
+    const tooLarge = await post('/news', { ...valid, description: `<p>${'a'.repeat(MAX_NEWS_DESCRIPTION_INPUT + 10)}</p>` }, { image: photo });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe(CONTENT_MESSAGES.descriptionTooLarge);
+    const tooLong = await post('/news', { ...valid, description: `<p>${'palabra '.repeat(20_000)}</p>` }, { image: photo });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors).toEqual({ description: [CONTENT_MESSAGES.descriptionTooLong] });
   });
 });
 
