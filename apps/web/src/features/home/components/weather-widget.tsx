@@ -1,4 +1,5 @@
 import type { Weather } from '@concejo/contracts';
+import { useState } from 'react';
 
 /**
  * The town's weather (spec 2.3): place, rounded °C and the condition's icon; 'Cargando clima...' while
@@ -13,10 +14,18 @@ export function WeatherWidget({ weather, loading }: { weather: Weather | null | 
     );
   }
   if (!weather) return <div className="weather-widget weather-widget-empty">Clima no disponible por el momento.</div>;
+  return <WeatherReport weather={weather} />;
+}
+
+function WeatherReport({ weather }: { weather: Weather }) {
   const { location, current } = weather;
+  // An icon the service's CDN fails to send is left out rather than shown broken.
+  const [iconFailed, setIconFailed] = useState(false);
   return (
     <div className="weather-widget" aria-label="Clima actual">
-      {current.condition.icon && <img src={current.condition.icon} alt={current.condition.text} width={64} height={64} className="weather-icon" />}
+      {current.condition.icon && !iconFailed && (
+        <img src={current.condition.icon} alt={current.condition.text} width={64} height={64} className="weather-icon" onError={() => setIconFailed(true)} />
+      )}
       <div>
         <p className="weather-temperature mb-0">{`${Math.round(current.temp_c)} °C`}</p>
         <p className="weather-place mb-0">

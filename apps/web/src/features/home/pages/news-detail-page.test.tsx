@@ -4,7 +4,9 @@ import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { newsItem } from '../testing';
 import { NewsDetailPage } from './news-detail-page';
 
-const LIST = [6, 5, 4, 3, 2, 1].map((id) => newsItem(id, { updated_at: '2026-11-21T13:00:00.000Z' }));
+const LIST = [6, 5, 4, 3, 2, 1].map((id) =>
+  newsItem(id, { updated_at: '2026-11-21T13:00:00.000Z', video_url: id === 4 ? 'https://www.instagram.com/p/Cabc123/' : null }),
+);
 
 function stubApi() {
   const fetch = vi.fn(async (url: string) => {
@@ -33,6 +35,14 @@ describe('NewsDetailPage', () => {
     const related = await screen.findByRole('region', { name: 'Otras noticias' });
     const links = related.querySelectorAll('a');
     expect([...links].map((link) => link.getAttribute('href'))).toEqual(['/noticia/6', '/noticia/4', '/noticia/3', '/noticia/2']);
+  });
+
+  it("links the item's Instagram post or video, opened apart", async () => {
+    stubApi();
+    renderDetail('/noticia/4');
+    const link = await screen.findByRole('link', { name: /^Ver la publicación en Instagram/ });
+    expect(link).toHaveAttribute('href', 'https://www.instagram.com/p/Cabc123/');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it("says 'No se encontró la noticia' with a back button for an unknown id", async () => {

@@ -26,6 +26,24 @@ function BackButton() {
   );
 }
 
+/** The item's optional video or Instagram post (cargar-noticia), opened apart. */
+function VideoLink({ url }: { url: string }) {
+  let label = 'Ver el video';
+  try {
+    if (/(^|\.)instagram\.com$/i.test(new URL(url).hostname)) label = 'Ver la publicación en Instagram';
+  } catch {
+    return null;
+  }
+  return (
+    <p className="mt-3">
+      <a href={url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+        {label}
+        <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+      </a>
+    </p>
+  );
+}
+
 /**
  * /noticia/{id} (spec 2.3). The news list comes as navigation state from the home page; opened from a
  * shared link or after a reload there is none, so the item and the list are fetched.
@@ -75,6 +93,7 @@ export function NewsDetailPage() {
         />
       )}
       <NewsContent html={item.description} />
+      {item.video_url && <VideoLink url={item.video_url} />}
       <RelatedNews items={relatedNews(news, item.id)} list={news} />
     </article>
   );
