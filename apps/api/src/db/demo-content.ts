@@ -89,20 +89,20 @@ export async function seedDemoContent(db: Database, storage: Storage, { town, co
     { palette: PALETTES.river!, options: { seed: 4 }, alt: 'El río y los barrios de la costa', caption: true, title: 'Festival del Río', description: 'Música, artesanías y gastronomía regional.' },
   ];
   for (const [index, banner] of demoBanners.entries()) {
-    const image = await saveUpload(storage, BANNERS_FOLDER, await sceneJpeg(1920, 1080, banner.palette, banner.options), { kind: 'banner', field: 'image' });
+    const image = await saveUpload(storage, BANNERS_FOLDER, await sceneJpeg(1600, 900, banner.palette, banner.options), { kind: 'banner', field: 'image' });
     // The first banner is the newest, so it leads the carousel.
     const createdAt = daysAgo(index);
     await db.insert(banners).values({ image, status: 1, alt: banner.alt, caption: banner.caption, title: banner.title, description: banner.description, createdAt, updatedAt: createdAt });
   }
 
   for (const [index, item] of DEMO_NEWS.entries()) {
-    const image = await saveUpload(storage, NEWS_FOLDER, await sceneJpeg(1200, 750, PALETTES[item.palette]!, { seed: index + 3 }), { kind: 'news', field: 'image' });
+    const image = await saveUpload(storage, NEWS_FOLDER, await sceneJpeg(1000, 625, PALETTES[item.palette]!, { seed: index + 3 }), { kind: 'news', field: 'image' });
     const createdAt = daysAgo(item.daysAgo);
     await db.insert(news).values({ title: item.title, description: item.description, image, status: 1, videoUrl: item.videoUrl ?? null, createdAt, updatedAt: createdAt });
   }
 
-  const left = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1200, 900, PALETTES.noon!, { title: 'Mesa de entradas', subtitle: 'Lunes a viernes de 8 a 14 h', seed: 5 }), { kind: 'contact', field: 'image_left' });
-  const right = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1200, 900, PALETTES.dusk!, { title: 'Recinto de sesiones', subtitle: 'Jueves 19 h', seed: 6 }), { kind: 'contact', field: 'image_right' });
+  const left = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1000, 750, PALETTES.noon!, { title: 'Mesa de entradas', subtitle: 'Lunes a viernes de 8 a 14 h', seed: 5 }), { kind: 'contact', field: 'image_left' });
+  const right = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1000, 750, PALETTES.dusk!, { title: 'Recinto de sesiones', subtitle: 'Jueves 19 h', seed: 6 }), { kind: 'contact', field: 'image_right' });
   await db.insert(contactImages).values([
     { side: 'left', image: left },
     { side: 'right', image: right },
