@@ -144,6 +144,36 @@ test.describe('the home page', () => {
     await expect(page.getByRole('region', { name: 'Contacto' })).toBeVisible();
   });
 
+  test('shows session videos and the weather when the services answer, within the CSP', async ({ page }) => {
+    // The e2e server has no keys: its two proxies are answered here with what they pass on when
+    // configured, and the outside hosts the page then loads (the icon CDN, the video embeds) are
+    // stood in for, since this machine has no internet. The server's real CSP still applies.
+    await page.route('**/api/v1/public/videos', (route) =>
+      route.fulfill({ json: { items: [{ id: { videoId: 'aBcDeFgHiJ1' }, snippet: { title: 'Sesión Ordinaria del 20 de noviembre' } }] } }),
+    );
+    await page.route('**/api/v1/public/weather', (route) =>
+      route.fulfill({
+        json: { location: { name: 'Villa del Parque', region: 'Buenos Aires' }, current: { temp_c: 18.4, condition: { text: 'Soleado', icon: 'https://cdn.weatherapi.com/weather/64x64/day/113.png' } } },
+      }),
+    );
+    await page.route('https://cdn.weatherapi.com/**', async (route) =>
+      route.fulfill({ contentType: 'image/png', body: await picture(64, 64, '#ffd166') }),
+    );
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><p>Video de la sesión</p>' }));
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByText('18 °C')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Soleado' })).toHaveJSProperty('naturalWidth', 64);
+    const video = page.getByTitle('Sesión Ordinaria del 20 de noviembre');
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1');
+    await expect(page.frameLocator('iframe[title="Sesión Ordinaria del 20 de noviembre"]').locator('p')).toHaveText('Video de la sesión');
+    expect(refused).toEqual([]);
+  });
+
   test('passes axe', async ({ page, request }) => {
     await ensureContent(request, { banners: 2, news: 7 });
     await page.goto('/');
