@@ -57,6 +57,14 @@ const USER_HEADINGS: Record<string, string> = {
   'registrar-usuario': 'Registrar usuario',
 };
 
+const CM_HEADINGS: Record<string, string> = {
+  '': 'Gestionar Banners',
+  'cargar-banner': 'Cargar Banner',
+  'gestionar-noticias': 'Lista de Noticias',
+  'cargar-noticia': 'Cargar Noticia',
+  'cargar-contactos': 'Imagenes del apartado contactos',
+};
+
 const ROLE_OF: Record<Panel, 'admin' | 'asesor' | 'ejecutivo' | 'cm'> = {
   '/admin': 'admin',
   '/asesor-concejal': 'asesor',
@@ -123,7 +131,8 @@ describe('the route table', () => {
       logInAs(ROLE_OF[panel]);
       const url = child === '' ? panel : `${panel}/${child.replace(':id', '42')}`;
       renderRoutes(routes, { initialEntries: [url] });
-      const heading = panel !== '/cm' ? (REGULATION_HEADINGS[child] ?? DAY_ORDER_HEADINGS[child] ?? USER_HEADINGS[child] ?? 'En construcción') : 'En construcción';
+      const heading = panel === '/cm' ? CM_HEADINGS[child] : (REGULATION_HEADINGS[child] ?? DAY_ORDER_HEADINGS[child] ?? USER_HEADINGS[child]);
+      expect(heading, `a heading for ${url}`).toBeTypeOf('string');
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();
