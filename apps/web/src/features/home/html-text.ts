@@ -15,5 +15,6 @@ export function truncateText(text: string, max: number): string {
   if (text.length <= max) return text;
   // One character more: a word that ends exactly at `max` is kept whole.
   const lastSpace = text.slice(0, max + 1).lastIndexOf(' ');
-  return `${(lastSpace > max * 0.6 ? text.slice(0, lastSpace) : text.slice(0, max)).trimEnd()}…`;
+  // A cut sentence ends in the ellipsis alone, not in "principales.…".
+  return `${(lastSpace > max * 0.6 ? text.slice(0, lastSpace) : text.slice(0, max)).replace(/[\s.,;:]+$/, '')}…`;
 }

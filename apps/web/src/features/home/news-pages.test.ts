@@ -39,5 +39,6 @@ describe('card excerpts', () => {
   it('cuts long text at a word with an ellipsis', () => {
     expect(truncateText('corto', 10)).toBe('corto');
     expect(truncateText('El Concejo aprobó la ordenanza de arbolado urbano', 30)).toBe('El Concejo aprobó la ordenanza…');
+    expect(truncateText('Aprobada por unanimidad. Rige desde mañana', 25)).toBe('Aprobada por unanimidad…');
   });
 });
