@@ -22,7 +22,7 @@ export function RelatedNews({ items, list }: { items: NewsItem[]; list: NewsItem
                   className="card-img-top news-card-image"
                   src={fallbackSrc(item.images, item.image, 400)}
                   srcSet={srcSetOf(item.images)}
-                  sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 100vw"
+                  sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 40vw"
                   width={item.image_width ?? 800}
                   height={item.image_height ?? 450}
                   alt=""
