@@ -99,7 +99,6 @@ async function measurePage(url: string): Promise<{ rows: Row[]; scripts: { url: 
       pending.push(
         (async () => {
           const sizes = await request.sizes();
-          const response = await request.response();
           // What travelled: headers plus the body as sent (compressed when it was).
           const bytes = sizes.responseHeadersSize + sizes.responseBodySize;
           const type = request.resourceType() === 'fetch' || request.resourceType() === 'xhr' ? 'api' : request.resourceType();
@@ -108,7 +107,6 @@ async function measurePage(url: string): Promise<{ rows: Row[]; scripts: { url: 
           row.bytes += bytes;
           byType.set(type, row);
           if (type === 'script') scripts.push({ url: request.url(), bytes: sizes.responseBodySize });
-          void response;
         })(),
       );
     });
