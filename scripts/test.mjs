@@ -58,7 +58,10 @@ if (existsSync(vitestReport)) {
     counts.failed += report.numFailedTestSuites;
   }
 }
-if (vitestStatus !== 0) problems.push('unit/API tests');
+// A failed test fails the run even if Vitest's own exit status were to say otherwise.
+if (vitestStatus !== 0 || !existsSync(vitestReport) || JSON.parse(readFileSync(vitestReport, 'utf8')).numFailedTests > 0) {
+  problems.push('unit/API tests');
+}
 
 // 2 and 3. Build, then the browser tests
 if (!toolsReady) {
@@ -73,15 +76,15 @@ if (!toolsReady) {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
+  let e2eFailed = 1;
   if (existsSync(playwrightReport)) {
     const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
     counts.passed += stats.expected + stats.flaky;
-    counts.failed += stats.unexpected;
     counts.skipped += stats.skipped;
-  } else {
-    counts.failed += 1;
+    e2eFailed = stats.unexpected;
   }
-  if (status !== 0) problems.push('end-to-end tests');
+  counts.failed += e2eFailed;
+  if (status !== 0 || e2eFailed > 0) problems.push('end-to-end tests');
 }
 
 if (problems.length > 0 && counts.failed === 0) counts.failed = problems.length;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { roleSchema } from './roles.js';
+import { z } from './zod.js';
+import { roleSchema } from './role-schema.js';
 
 export const emailSchema = z
   .string({ error: 'El email es obligatorio.' })

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { regulationStateSchema, regulationTypeSchema, authorTypeSchema, type RegulationType } from './regulations.js';
 
 /** API paths of the agendas (órdenes del día), relative to API_BASE (DESIGN.md section 5). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The body of every error answer of the API (DESIGN.md section 5). */
 export const errorBodySchema = z.object({

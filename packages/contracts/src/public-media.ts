@@ -1,13 +1,5 @@
-import { z } from 'zod';
-
-/** API paths of the third-party proxies, relative to API_BASE (DESIGN.md section 5). */
-export const PUBLIC_MEDIA_PATHS = {
-  videos: '/public/videos',
-  weather: '/public/weather',
-} as const;
-
-/** Session videos on the home page: at most this many, newest first (spec 9). */
-export const MAX_SESSION_VIDEOS = 3;
+import { z } from './zod.js';
+import { MAX_SESSION_VIDEOS } from './public-media-constants.js';
 
 /** A YouTube video id: 11 characters of the URL-safe base64 alphabet. It goes into an embed URL. */
 export const youtubeVideoIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11}$/);
@@ -38,12 +30,3 @@ export const weatherSchema = z.object({
   }),
 });
 export type Weather = z.infer<typeof weatherSchema>;
-
-/** Where the weather service's condition icons live; the CSP lets the page load images from it. */
-export const WEATHER_ICON_ORIGIN = 'https://cdn.weatherapi.com';
-
-/** The video embed host: YouTube's privacy-enhanced mode sets no cookies until a video is played. */
-export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
-
-/** The embed URL of a video, only ever built from a checked id. */
-export const videoEmbedUrl = (videoId: string) => `${VIDEO_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}`;

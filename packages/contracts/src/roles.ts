@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Every role the council's accounts can have. `user` is a registered citizen without a panel. */
 export const ROLES = ['admin', 'asesor', 'ejecutivo', 'mesa', 'concejal', 'cm', 'user'] as const;
-export const roleSchema = z.enum(ROLES, { error: 'El rol no es válido.' });
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** Labels shown to staff (spec section 3, "Admin UI labels"). */
 export const ROLE_LABELS: Record<Role, string> = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** What the public pages need to know about the council they belong to (from the server's config). */
 export const siteResponseSchema = z.object({

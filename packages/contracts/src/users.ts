@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { emailSchema } from './auth.js';
-import { ROLE_LABELS, ROLES, roleSchema, type Role } from './roles.js';
+import { roleSchema } from './role-schema.js';
+import { ROLE_LABELS, ROLES, type Role } from './roles.js';
 
 /**
  * Paths of the accounts' endpoints, relative to API_BASE (DESIGN.md section 5): password recovery,

@@ -11,6 +11,7 @@ import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPag
 import { loadUserRegisterPage, loadUsersPage } from '../features/users';
 import { loadBannerCreatePage, loadBannerListPage, loadContactsUploadPage, loadNewsCreatePage, loadNewsManagePage } from '../features/content';
 import type { PanelPage } from '../lib/paths';
+import { loadProfilePage } from '../features/account';
 
 /** The child pages of each protected group, exactly as spec 2.2 lists them. */
 export const PANEL_PAGES: Record<Panel, readonly PanelPage[]> = {
@@ -74,7 +75,10 @@ const CONTENT_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   contactsUpload: loadContactsUploadPage,
 };
 
-/** The lazy page of a panel's child path, or undefined while that page is still "En construcción". */
-export function panelPageLoader(panel: Panel, page: PanelPage): LazyPage | undefined {
-  return panel === '/cm' ? CONTENT_PAGES[page] : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page] ?? USER_PAGES[page]);
+/** The lazy page of a panel's child path; every path of PANEL_PAGES has one. */
+export function panelPageLoader(panel: Panel, page: PanelPage): LazyPage {
+  if (page === 'profile') return loadProfilePage;
+  const loader = panel === '/cm' ? CONTENT_PAGES[page] : (REGULATION_PAGES[page] ?? DAY_ORDER_PAGES[page] ?? USER_PAGES[page]);
+  if (!loader) throw new Error(`No page for ${panel}/${page}`);
+  return loader;
 }

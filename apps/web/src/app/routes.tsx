@@ -1,9 +1,8 @@
 import { PANELS, type Panel } from '@concejo/contracts';
 import type { RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
-import { UnderConstruction } from '../components/under-construction';
-import { ProfilePage } from '../features/account';
-import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, VerifiedPage } from '../features/auth';
+import { loadProfilePage } from '../features/account';
+import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerifiedPage } from '../features/auth';
 import { loadPublicDayOrdersPage } from '../features/day-orders';
 import { loadHomePage, loadNewsDetailPage } from '../features/home';
 import { loadPublicRegulationsPage } from '../features/public-regulations';
@@ -17,10 +16,23 @@ import { RouteErrorPage } from './pages/route-error-page';
 // Staff code (the panel layout, its menu and later its pages) is loaded only when a panel is opened.
 const loadStaffLayout = async () => ({ Component: (await import('./layouts/staff-layout')).StaffLayout });
 
+/** /profile: the citizen's (and any staff member's) profile, only with a session. */
+async function loadGuardedProfilePage() {
+  const { Component: ProfilePage } = await loadProfilePage();
+  return {
+    Component: function GuardedProfilePage() {
+      return (
+        <RequireSession>
+          <ProfilePage />
+        </RequireSession>
+      );
+    },
+  };
+}
+
 function panelPageRoute(panel: Panel, page: PanelPage): RouteObject {
   const lazy = panelPageLoader(panel, page);
-  const component = lazy ? { lazy } : { Component: page === 'profile' ? ProfilePage : UnderConstruction };
-  return page === 'root' ? { index: true, ...component } : { path: paths.panel[page].path, ...component };
+  return page === 'root' ? { index: true, lazy } : { path: paths.panel[page].path, lazy };
 }
 
 function panelRoutes(panel: Panel): RouteObject {
@@ -51,16 +63,9 @@ export const routes: RouteObject[] = [
           { path: paths.login.path, lazy: loadLoginPage },
           { path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },
           { path: paths.passwordReset.path, lazy: loadPasswordResetPage },
-          { path: paths.verified.path, Component: VerifiedPage },
+          { path: paths.verified.path, lazy: loadVerifiedPage },
           { path: paths.news.path, lazy: loadNewsDetailPage },
-          {
-            path: paths.profile.path,
-            element: (
-              <RequireSession>
-                <ProfilePage />
-              </RequireSession>
-            ),
-          },
+          { path: paths.profile.path, lazy: loadGuardedProfilePage },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -1,4 +1,4 @@
-import { API_BASE, errorBodySchema } from '@concejo/contracts';
+import { API_BASE, type ErrorBody } from '@concejo/contracts';
 import { getSession } from './session';
 
 /** The API answered with an error status; the body follows DESIGN.md section 5. */
@@ -61,9 +61,27 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy's HTML page or an empty body: keep the status, there is no message to show.
   }
-  const body = errorBodySchema.safeParse(data);
-  if (!body.success) return new ApiError(response.status, '', {}, fallbackRequestId);
-  return new ApiError(response.status, body.data.message, body.data.errors ?? {}, body.data.requestId);
+  const body = readErrorBody(data);
+  if (!body) return new ApiError(response.status, '', {}, fallbackRequestId);
+  return new ApiError(response.status, body.message, body.errors ?? {}, body.requestId);
+}
+
+/**
+ * The error body of DESIGN.md section 5, checked by hand rather than with its zod schema: every page
+ * loads this client, and zod would add some 35 KB to the public home page. Malformed `errors` entries
+ * are dropped, not trusted.
+ */
+export function readErrorBody(data: unknown): ErrorBody | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { message, errors, requestId } = data as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof requestId !== 'string') return null;
+  const fieldErrors: Record<string, string[]> = {};
+  if (typeof errors === 'object' && errors !== null) {
+    for (const [field, messages] of Object.entries(errors)) {
+      if (Array.isArray(messages)) fieldErrors[field] = messages.filter((item): item is string => typeof item === 'string');
+    }
+  }
+  return { message, requestId, ...(errors === undefined ? {} : { errors: fieldErrors }) };
 }
 
 function isAbort(error: unknown): boolean {

@@ -1,4 +1,3 @@
-import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { PublicNavbar } from './public-navbar';
@@ -10,9 +9,9 @@ export function PublicLayout() {
       <SkipLink />
       <PublicNavbar />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="site-main">
-        <Container className="py-4">
+        <div className="container py-4">
           <Outlet />
-        </Container>
+        </div>
       </main>
       <SiteFooter />
     </div>

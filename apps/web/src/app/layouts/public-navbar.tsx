@@ -1,8 +1,5 @@
 import { PANEL_BY_ROLE } from '@concejo/contracts';
-import { lazy, Suspense } from 'react';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/use-session';
@@ -16,9 +13,9 @@ function AccountLinks() {
   const panel = session?.role ? PANEL_BY_ROLE[session.role] : null;
   if (session && panel) {
     return (
-      <Nav.Link as={NavLink} to={panel} eventKey={panel}>
+      <NavLink className="nav-link" to={panel}>
         Mi panel
-      </Nav.Link>
+      </NavLink>
     );
   }
   if (session?.role === 'user') {
@@ -29,39 +26,58 @@ function AccountLinks() {
     );
   }
   return (
-    <Nav.Link as={NavLink} to={paths.login.getHref()} eventKey={paths.login.path}>
+    <NavLink className="nav-link" to={paths.login.getHref()}>
       Acceso a funcionarios
-    </Nav.Link>
+    </NavLink>
   );
 }
 
+/**
+ * The public bar, in Bootstrap's navbar markup with a plain disclosure button instead of
+ * react-bootstrap's Navbar: that component brings the offcanvas and modal machinery along, some 7 KB
+ * compressed that every visitor of the home page would download (DESIGN.md section 8).
+ */
 export function PublicNavbar() {
+  const [open, setOpen] = useState(false);
+  // Choosing a link closes the menu on a phone, as collapseOnSelect did.
+  const handleLinkChosen = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
+  };
   return (
     <header>
-      <Navbar expand="lg" collapseOnSelect data-bs-theme="dark" className="site-navbar bg-primary" aria-label="Navegación principal">
-        <Container>
-          <Navbar.Brand as={Link} to={paths.home.getHref()}>
+      <nav className="navbar navbar-expand-lg site-navbar bg-primary" data-bs-theme="dark" aria-label="Navegación principal">
+        <div className="container">
+          <Link className="navbar-brand" to={paths.home.getHref()}>
             <Brand />
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="public-navbar-links" label="Abrir navegación" />
-          <Navbar.Collapse id="public-navbar-links">
-            <Nav className="me-auto">
-              <Nav.Link as={NavLink} to={paths.home.getHref()} end eventKey={paths.home.path}>
+          </Link>
+          <button
+            type="button"
+            className={open ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+            aria-controls="public-navbar-links"
+            aria-expanded={open}
+            aria-label="Abrir navegación"
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="public-navbar-links" className={open ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'} onClick={handleLinkChosen}>
+            <div className="navbar-nav me-auto">
+              <NavLink className="nav-link" to={paths.home.getHref()} end>
                 Home
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={paths.regulations.getHref()} eventKey={paths.regulations.path}>
+              </NavLink>
+              <NavLink className="nav-link" to={paths.regulations.getHref()}>
                 Normativas
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={paths.dayOrders.getHref()} eventKey={paths.dayOrders.path}>
+              </NavLink>
+              <NavLink className="nav-link" to={paths.dayOrders.getHref()}>
                 Orden del Día
-              </Nav.Link>
-            </Nav>
-            <Nav className="align-items-lg-center">
+              </NavLink>
+            </div>
+            <div className="navbar-nav align-items-lg-center">
               <AccountLinks />
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+            </div>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

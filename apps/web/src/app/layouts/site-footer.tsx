@@ -1,4 +1,3 @@
-import Container from 'react-bootstrap/Container';
 import { DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
 
 export function SiteFooter() {
@@ -6,13 +5,13 @@ export function SiteFooter() {
   const councilName = site.data?.council_name ?? DEFAULT_COUNCIL_NAME;
   return (
     <footer className="site-footer mt-auto">
-      <Container className="py-4 d-flex flex-column flex-md-row justify-content-between gap-2">
+      <div className="container py-4 d-flex flex-column flex-md-row justify-content-between gap-2">
         <p className="mb-0">
           <span className="fw-semibold">{councilName}</span>
           {site.data && ` · ${site.data.town_name}, ${site.data.town_region}`}
         </p>
         <p className="mb-0">© {new Date().getFullYear()} · Sitio oficial</p>
-      </Container>
+      </div>
     </footer>
   );
 }

@@ -1,6 +1,7 @@
-export { VerifiedPage } from './pages/verified-page';
 export { useLogout } from './api/logout';
 
+/** Where the verification link lands; rarely visited, so not part of the first load. */
+export const loadVerifiedPage = async () => ({ Component: (await import('./pages/verified-page')).VerifiedPage });
 /** The login form (and its form library) loads when /login is opened, not with the home page. */
 export const loadLoginPage = async () => ({ Component: (await import('./pages/login-page')).LoginPage });
 /** Password recovery: loaded only when its page is opened (the password list comes with it). */

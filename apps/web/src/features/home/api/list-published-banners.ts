@@ -1,11 +1,12 @@
-import { bannerListSchema, CONTENT_PATHS, type Banner } from '@concejo/contracts';
+import { CONTENT_PATHS, type Banner } from '@concejo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { fields, listAnswer } from '../../../lib/public-answers';
 import { HOME_KEYS } from './keys';
 
 /** GET /banners/published: active banners inside their publication window. */
 export function listPublishedBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banner[]> {
-  return apiClient.get(CONTENT_PATHS.publishedBanners, { schema: bannerListSchema, signal });
+  return apiClient.get(CONTENT_PATHS.publishedBanners, { schema: listAnswer<Banner>('banners', fields({ id: 'number', images: 'array', caption: 'boolean' })), signal });
 }
 
 export const publishedBannersQueryOptions = () =>

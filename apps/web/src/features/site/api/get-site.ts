@@ -1,13 +1,18 @@
-import { API_PATHS, siteResponseSchema, type SiteResponse } from '@concejo/contracts';
+import { API_PATHS, type SiteResponse } from '@concejo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { fields, objectAnswer } from '../../../lib/public-answers';
 import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
 
 /** Shown until the server says otherwise (or if it never answers). */
 export const DEFAULT_COUNCIL_NAME = 'Concejo Deliberante';
 
-export function getSite({ signal }: { signal?: AbortSignal } = {}): Promise<SiteResponse> {
-  return apiClient.get(API_PATHS.site, { schema: siteResponseSchema, signal });
+type SiteAnswer = Omit<SiteResponse, 'social'> & { social?: SiteResponse['social'] };
+
+export async function getSite({ signal }: { signal?: AbortSignal } = {}): Promise<SiteResponse> {
+  const site = await apiClient.get(API_PATHS.site, { schema: objectAnswer<SiteAnswer>('the site', fields({ council_name: 'string', town_name: 'string', town_region: 'string' })), signal });
+  // A server from before the social profiles existed sends none: no links, rather than no site at all.
+  return { ...site, social: site.social ?? { instagram: null, facebook: null, youtube: null } };
 }
 
 export const siteQueryOptions = () =>

@@ -1,0 +1,102 @@
+// The content's paths, limits and messages, apart from its schemas so that the public pages can use
+// them without loading zod (see zod.ts).
+import { API_PATHS } from './paths.js';
+
+/** API paths of the home page's content (banners, news, contact images), relative to API_BASE (DESIGN.md section 5). */
+export const CONTENT_PATHS = {
+  contact: API_PATHS.contact,
+  banners: '/banners',
+  publishedBanners: API_PATHS.publishedBanners,
+  banner: (id: number | string) => `/banners/${encodeURIComponent(String(id))}`,
+  news: '/news',
+  publishedNews: API_PATHS.publishedNews,
+  publishedNewsItem: API_PATHS.publishedNewsItem,
+  newsItem: (id: number | string) => `/news/${encodeURIComponent(String(id))}`,
+} as const;
+
+/**
+ * Widths (px) of the WebP variants stored for each image, so pages can offer a `srcset` and the browser
+ * downloads the size shown. A variant is never wider than the uploaded image: small uploads get fewer.
+ */
+export const IMAGE_WIDTHS = {
+  banner: [480, 960, 1600],
+  news: [400, 800],
+  contact: [480, 960],
+} as const;
+export type ImageKind = keyof typeof IMAGE_WIDTHS;
+
+/** Largest upload accepted for any image (413 over it). */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_IMAGE_MB = MAX_IMAGE_BYTES / 1024 / 1024;
+/** Largest HTML description a news item may have once sanitised (editor images are stored apart). */
+export const MAX_NEWS_HTML = 100_000;
+/** Largest description as sent: editor images may travel inside it as data URLs until stored. */
+export const MAX_NEWS_DESCRIPTION_INPUT = 12 * 1024 * 1024;
+export const MAX_NEWS_TITLE = 255;
+export const MAX_BANNER_TEXT = 255;
+export const MAX_BANNER_DESCRIPTION = 1000;
+
+/** Status of banners and news: 1 active (Activo), 0 inactive (Inactivo) (spec 3 and 4). */
+export const CONTENT_STATUSES = [1, 0] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = { 1: 'Activo', 0: 'Inactivo' };
+
+/** Messages of spec 5 and 8 for banners, news and contact images ('abnner' fixed, DESIGN.md section 6). */
+export const CONTENT_MESSAGES = {
+  // Banners
+  bannerImageRequired: 'Error al subir el Banner: Debes subir una imagen.',
+  bannersListError: 'Error al obtener los banners.',
+  publicListError: 'Error al obtener los banners',
+  bannerUpdated: 'Banner actualizado correctamente.',
+  bannerUpdateError: 'Error al actualizar el banner',
+  bannerDeleted: 'Banner eliminado correctamente.',
+  bannerDeleteError: 'Error al eliminar el banner.',
+  bannerCreated: 'Banner subido exitosamente',
+  bannerCreateError: 'Error al subir el Banner',
+  bannerNotFound: 'No se encontró el banner.',
+  bannerRatioAdvice: 'Se recomienda una imagen con relación de aspecto 16/9.',
+  confirmDeleteBanner: '¿Estás seguro de que deseas eliminar este banner?',
+  // News
+  newsRequiredFields: 'Por favor, completa todos los campos.',
+  newsImageOrLink: 'Por favor, ingresa el link de Instagram o selecciona una imagen.',
+  newsListError: 'Error al obtener las noticias.',
+  newsUpdated: 'Noticia actualizada correctamente.',
+  newsUpdateError: 'Error al actualizar la noticia.',
+  newsDeleted: 'Noticia eliminada correctamente.',
+  newsDeleteError: 'Error al eliminar la noticia.',
+  newsCreated: 'Noticia subido exitosamente',
+  newsRequestError: 'Error en la solicitud: ',
+  newsSendError: 'Error al enviar la solicitud: ',
+  newsNotFound: 'No se encontró la noticia',
+  confirmDeleteNews: '¿Estás seguro de que deseas eliminar esta noticia?',
+  newsVideoUrlInvalid: 'El link debe ser una dirección http o https válida.',
+  // Contact images
+  contactPngOrJpeg: 'Solo se permiten archivos PNG o JPG.',
+  contactImageRequired: 'Debe seleccionar al menos una imagen.',
+  contactUploaded: 'Imágenes cargadas exitosamente.',
+  contactUploadError: 'Error al cargar las imágenes.',
+  contactFetchError: 'Error al obtener las imagenes.',
+  contactEmpty: 'No hay imágenes disponibles.',
+  // Images (checked by content on the server)
+  imageType: 'La imagen debe ser PNG, JPEG o WebP.',
+  imageDamaged: 'La imagen está dañada o incompleta.',
+  imageTooLarge: `La imagen supera el tamaño máximo de ${MAX_IMAGE_MB} MB.`,
+  imageTooManyPixels: 'La imagen es demasiado grande (demasiados píxeles).',
+  descriptionTooLong: `La descripción puede tener hasta ${MAX_NEWS_HTML.toLocaleString('es-AR')} caracteres de texto y formato.`,
+  descriptionTooLarge: 'La descripción es demasiado grande: suba las imágenes más livianas.',
+  // Dates
+  dateInvalid: 'La fecha no es válida.',
+  windowOrder: 'La fecha de despublicación debe ser posterior a la de publicación.',
+} as const;
+
+/** File types each upload accepts (the server checks the bytes, not the name or the declared type). */
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
+export const CONTACT_IMAGE_ACCEPT = 'image/png,image/jpeg';
+
+/** Whether a moment is inside an item's publication window (DESIGN.md section 6: both ends optional). */
+export function isInsideWindow(item: { publication_date: string | null; unpublication_date: string | null }, now: Date): boolean {
+  const time = now.getTime();
+  if (item.publication_date && Date.parse(item.publication_date) > time) return false;
+  if (item.unpublication_date && Date.parse(item.unpublication_date) <= time) return false;
+  return true;
+}
