@@ -82,6 +82,9 @@ function printAccounts(report: SeedReport): void {
     for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(10)} ${user.email}`);
   }
   if (report.demoRegulations) lines.push('', `Se cargaron ${report.demoRegulations} normativas de demostración.`);
+  if (report.demoContent) {
+    lines.push(`Se cargaron ${report.demoContent.banners} banners y ${report.demoContent.news} noticias de demostración para la página de inicio.`);
+  }
   if (lines.length) printBox(lines);
 }
 
