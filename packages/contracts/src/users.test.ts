@@ -50,3 +50,35 @@ describe('createUserRequestSchema', () => {
     expect(admin.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['role', ACCOUNT_MESSAGES.roleInvalid]]);
   });
 });
+
+describe('createUserRequestSchema reports every broken rule at once', () => {
+  it('names differing e-mails and passwords even when the role is missing', () => {
+    const result = createUserRequestSchema.safeParse({
+      name: 'Ana',
+      last_name: 'Paz',
+      email: 'ana@concejo.test',
+      email_confirmation: 'otra@concejo.test',
+      password: 'Banca-Concejal-2026',
+      password_confirmation: 'Banca-Concejal-2027',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['role', ACCOUNT_MESSAGES.roleRequired],
+      ['email_confirmation', ACCOUNT_MESSAGES.emailMismatch],
+      ['password', ACCOUNT_MESSAGES.passwordMismatch],
+    ]);
+  });
+
+  it('still says one thing per field: no mismatch on top of a field that failed its own rule', () => {
+    const result = createUserRequestSchema.safeParse({ email: 'no-es-email', email_confirmation: 'otra', password: 'abc', password_confirmation: 'abd' });
+    const byField = (field: string) => result.error?.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message);
+    expect(byField('email_confirmation')).toEqual([]);
+    expect(byField('password')).toEqual([ACCOUNT_MESSAGES.passwordTooShort]);
+  });
+
+  it('names differing passwords when the e-mail is wrong, and survives fields of the wrong type', () => {
+    const badEmail = createUserRequestSchema.safeParse({ email: 5, password: 'Banca-Concejal-2026', password_confirmation: 'Banca-Concejal-2027' });
+    expect(badEmail.error?.issues.filter((issue) => issue.path[0] === 'password').map((issue) => issue.message)).toEqual([ACCOUNT_MESSAGES.passwordMismatch]);
+    expect(createUserRequestSchema.safeParse(null).success).toBe(false);
+    expect(createUserRequestSchema.safeParse({ email: 5, email_confirmation: 6, password: 7, password_confirmation: 8 }).success).toBe(false);
+  });
+});

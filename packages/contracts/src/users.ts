@@ -90,12 +90,25 @@ export const resetPasswordRequestSchema = z
     password: passwordSchema,
     password_confirmation: confirmationSchema,
   })
-  .superRefine(checkPasswordPair);
+  .superRefine(checkPasswordPair, { when: fieldsValid(['password', 'password_confirmation']) });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/**
+ * Runs a cross-field rule once the fields it reads passed their own rules, even when another field
+ * failed (zod skips it then by default): a missing role must not hide that the e-mails differ, or the
+ * form would reveal its errors one submit at a time.
+ */
+function fieldsValid(fields: string[]) {
+  return (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
 
 /** The password differs from the e-mail, and the confirmation matches (keyed `password`, spec 5). */
 function checkPasswordPair(value: { email?: string; password?: string; password_confirmation?: string }, ctx: z.RefinementCtx) {
-  if (value.email && value.password && fold(value.password.trim()) === fold(value.email)) {
+  // The e-mail may have failed its own rule (then of any type): compared only when it is text.
+  if (typeof value.email === 'string' && value.email && value.password && fold(value.password.trim()) === fold(value.email)) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: ACCOUNT_MESSAGES.passwordIsEmail });
   }
   if (value.password && value.password_confirmation && value.password !== value.password_confirmation) {
@@ -131,12 +144,15 @@ export const createUserRequestSchema = z
     password_confirmation: confirmationSchema,
     role: assignableRoleSchema,
   })
-  .superRefine((value, ctx) => {
-    if (value.email && value.email_confirmation && value.email.toLowerCase() !== value.email_confirmation.toLowerCase()) {
-      ctx.addIssue({ code: 'custom', path: ['email_confirmation'], message: ACCOUNT_MESSAGES.emailMismatch });
-    }
-    checkPasswordPair(value, ctx);
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.email && value.email_confirmation && value.email.toLowerCase() !== value.email_confirmation.toLowerCase()) {
+        ctx.addIssue({ code: 'custom', path: ['email_confirmation'], message: ACCOUNT_MESSAGES.emailMismatch });
+      }
+    },
+    { when: fieldsValid(['email', 'email_confirmation']) },
+  )
+  .superRefine(checkPasswordPair, { when: fieldsValid(['password', 'password_confirmation']) });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
 export const updateUserRoleRequestSchema = z.object({ role: assignableRoleSchema });

@@ -139,6 +139,11 @@ describe('POST /users', () => {
       [{ role: 'admin' }, { role: [ACCOUNT_MESSAGES.roleInvalid] }],
       [{ role: 'jefe' }, { role: [ACCOUNT_MESSAGES.roleInvalid] }],
       [{ name: 42 }, { name: ['El nombre es obligatorio.'] }],
+      // A missing role does not hide the other broken rules: the admin sees all of them at once.
+      [
+        { role: undefined, email_confirmation: 'otra@concejo.test', password_confirmation: 'Banca-Concejal-2027' },
+        { role: [ACCOUNT_MESSAGES.roleRequired], email_confirmation: [ACCOUNT_MESSAGES.emailMismatch], password: [ACCOUNT_MESSAGES.passwordMismatch] },
+      ],
     ];
     for (const [overrides, errors] of cases) {
       const response = await createUser(validUser({ email: 'campos@concejo.test', email_confirmation: 'campos@concejo.test', ...overrides }));

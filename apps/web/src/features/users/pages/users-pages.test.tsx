@@ -127,14 +127,14 @@ describe('registrar-usuario', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby')!)).toHaveTextContent(ACCOUNT_MESSAGES.emailTaken);
   });
 
-  it('checks every field before sending: role, the policy, then matching e-mails', async () => {
+  it('checks every field before sending, all at once: role, the policy and matching e-mails', async () => {
     const fetchMock = stubFetch(async () => jsonResponse({}));
     logInAs('admin');
     const { user } = renderRoutes(routes, { initialEntries: ['/admin/registrar-usuario'] });
     await screen.findByRole('heading', { name: 'Registrar usuario' });
     await fillForm(user, { 'Confirmación de email': 'otra@concejo.test', password: '123456789' });
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
-    for (const message of [ACCOUNT_MESSAGES.roleRequired, ACCOUNT_MESSAGES.passwordTooCommon]) {
+    for (const message of [ACCOUNT_MESSAGES.roleRequired, ACCOUNT_MESSAGES.passwordTooCommon, ACCOUNT_MESSAGES.emailMismatch]) {
       expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     }
     await user.selectOptions(screen.getByLabelText('Rol'), 'Ejecutivo');
