@@ -101,6 +101,10 @@ test('cm writes a news item with a picture, previews, edits and deletes it', asy
   await page.keyboard.type('iluminación');
   await page.getByRole('button', { name: 'Negrita' }).click();
   await page.keyboard.type(' en la costanera.');
+  // Tab leaves the editor for the next field (no keyboard trap, WCAG 2.1.2), and adds no tab character.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Link de video o de Instagram (opcional)')).toBeFocused();
+  await expect(editor).toHaveText('Comenzaron los trabajos de iluminación en la costanera.');
   await page.getByRole('button', { name: 'Subir Noticia' }).click();
   await expect(toasts(page)).toContainText('Por favor, ingresa el link de Instagram o selecciona una imagen.');
 

@@ -51,8 +51,11 @@ export function toEditorHtml(html: string): string {
 }
 
 const clipboard = { matchers: [[Node.ELEMENT_NODE, matchColours]] };
+// Quill's default Tab inserts a tab character, so a keyboard user could never leave the editor (WCAG
+// 2.1.2): without that binding Tab moves focus on. Tab at a list's start still indents (the toolbar too).
+const keyboard = { bindings: { tab: null } };
 // Stable objects: Quill reads its modules once, and a new object each render would rebuild the editor.
-const MODULES = { withLink: { toolbar: toolbar(true), clipboard }, withoutLink: { toolbar: toolbar(false), clipboard } };
+const MODULES = { withLink: { toolbar: toolbar(true), clipboard, keyboard }, withoutLink: { toolbar: toolbar(false), clipboard, keyboard } };
 
 const FORMATS = ['list', 'align', 'bold', 'italic', 'underline', 'color', 'background', 'blockquote', 'indent', 'direction', 'link', 'image'];
 
