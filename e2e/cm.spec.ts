@@ -17,6 +17,20 @@ async function picture(format: 'png' | 'jpeg' | 'webp', width = 1280, height = 7
 
 const toasts = (page: Page) => page.locator('.app-toasts');
 
+/** A news card on the home page, newest first: other tests may publish meanwhile, so 'Ver más' until it shows. */
+async function findNewsCard(page: Page, title: string) {
+  const news = page.getByRole('region', { name: 'Noticias' });
+  const card = news.getByRole('article').filter({ hasText: title });
+  await expect(news.getByRole('article').first()).toBeVisible();
+  for (let round = 0; round < 10 && !(await card.isVisible()); round += 1) {
+    const more = news.getByRole('button', { name: 'Ver más', exact: true });
+    if (!(await more.isVisible())) break;
+    await more.click();
+  }
+  await expect(card).toBeVisible();
+  return card;
+}
+
 async function loginAsCm(page: Page) {
   await loginThroughForm(page, ACCOUNTS.cm);
   await expect(page).toHaveURL(/\/cm$/);
@@ -50,6 +64,11 @@ test('cm uploads a banner, edits it and deletes it; each screen passes axe', asy
   await expect(card.getByRole('img', { name: alt })).toBeVisible();
   await expect(card.getByText('Activo')).toBeVisible();
 
+  // A visitor now finds it in the home page's carousel.
+  await page.goto('/');
+  await expect(page.locator('.home-carousel').getByRole('img', { name: alt, includeHidden: true })).toHaveCount(1);
+  await page.goto('/cm');
+
   // Edit: inactive, with a caption.
   await card.getByRole('button', { name: `Editar ${alt}` }).click();
   const modal = page.getByRole('dialog', { name: 'Editar Banner' });
@@ -63,6 +82,11 @@ test('cm uploads a banner, edits it and deletes it; each screen passes axe', asy
   await expect(modal).toBeHidden();
   await expect(card.getByText('Inactivo')).toBeVisible();
   await expect(card.getByText(`Texto sobre la imagen: Fiesta ${tag}`)).toBeVisible();
+  // Inactive, it leaves the carousel.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Noticias' })).toBeVisible();
+  await expect(page.locator('.home-carousel').getByRole('img', { name: alt, includeHidden: true })).toHaveCount(0);
+  await page.goto('/cm');
 
   // The state filter hides it among the active ones.
   await page.getByLabel('Filtrar por estado').selectOption('1');
@@ -119,9 +143,16 @@ test('cm writes a news item with a picture, previews, edits and deletes it', asy
   await expect(row.locator('strong')).toHaveText('iluminación');
   await expectNoViolations(page);
 
-  // The published item is on the public list the home page reads.
+  // The published item is on the public list the home page reads, and a visitor opens it from its card.
   const published = await page.request.get('/api/v1/news/published');
   expect((await published.json()).map((item: { title: string }) => item.title)).toContain(title);
+  await page.goto('/');
+  const homeCard = await findNewsCard(page, title);
+  await expect(homeCard.locator('img')).toHaveAttribute('srcset', /\.webp \d+w/);
+  await homeCard.getByRole('link', { name: `Ver más: ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('Comenzaron los trabajos de iluminación en la costanera.');
+  await page.goto('/cm/gestionar-noticias');
 
   // Vista Previa: the item as a visitor reads it.
   await row.getByRole('button', { name: `Vista previa de «${title}»` }).click();
