@@ -181,6 +181,9 @@ test('the account screens pass axe at the desktop and phone widths', async ({ pa
     await page.goto('/admin/gestionar-usuarios');
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectNoViolations(page);
+    // The role selector is wide enough to read its option, on the phone's cards too.
+    const selector = await page.getByLabel(/^Nuevo rol de /).first().boundingBox();
+    expect(selector!.width).toBeGreaterThanOrEqual(220);
     await page.goto('/admin/registrar-usuario');
     await page.getByRole('button', { name: 'Registrar usuario' }).click();
     await expect(page.getByText('Por favor selecciona un rol.').first()).toBeVisible();
