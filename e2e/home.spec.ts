@@ -87,6 +87,29 @@ test.describe('the home page', () => {
     await expect(page.locator('.home-carousel .carousel-item.active img')).toHaveAttribute('alt', active!);
   });
 
+  test('changes banner from the keyboard, with a focus ring visible on the picture', async ({ page, request }) => {
+    await ensureContent(request, { banners: 2, news: 1 });
+    await page.goto('/');
+    const images = page.locator('.home-carousel img');
+    const secondAlt = await images.nth(1).getAttribute('alt');
+    // The pointer rests on the carousel, which holds it still: only the keyboard changes the banner.
+    await page.locator('.home-carousel').hover();
+    await page.getByRole('button', { name: 'Mostrar banner 1' }).focus();
+    await page.keyboard.press('Tab');
+    const second = page.getByRole('button', { name: 'Mostrar banner 2' });
+    await expect(second).toBeFocused();
+    // Polled: Bootstrap fades the indicator's opacity in.
+    const ring = () =>
+      second.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { outline: `${style.outlineStyle} ${style.outlineColor}`, opacity: style.opacity };
+      });
+    await expect.poll(ring).toEqual({ outline: 'solid rgb(255, 255, 255)', opacity: '1' });
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.home-carousel .carousel-item.active img')).toHaveAttribute('alt', secondAlt!);
+    await expect(second).toHaveAttribute('aria-current', 'true');
+  });
+
   test('changes banner with a swipe longer than 40 px on a touch screen, not with a shorter one', async ({ page, request }) => {
     await ensureContent(request, { banners: 2, news: 1 });
     await page.goto('/');
