@@ -226,6 +226,23 @@ test.describe('the news detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
+  test('opens at its top when its card or a related item is clicked far down the page', async ({ page, request }) => {
+    await ensureContent(request, { banners: 1, news: 6 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Noticias' }).getByRole('article').nth(4);
+    const title = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('link', { name: `Ver más: ${title}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const related = page.getByRole('region', { name: 'Otras noticias' }).getByRole('link').last();
+    await related.scrollIntoViewIfNeeded();
+    await related.click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(title);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("copies the address when the device cannot share: 'URL copiada al portapapeles'", async ({ page, request, context }) => {
     const headers = await ensureContent(request, { banners: 0, news: 0 });
     const id = await createNews(request, headers, `Noticia para compartir ${randomUUID().slice(0, 8)}`);
