@@ -21,7 +21,6 @@ export function SessionsSection({ videos, loading, channelUrl }: { videos: Sessi
                 loading="lazy"
                 allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
                 referrerPolicy="strict-origin-when-cross-origin"
-                allowFullScreen
               />
               <p className="session-video-title">{video.snippet.title}</p>
             </li>

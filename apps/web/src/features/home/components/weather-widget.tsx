@@ -22,7 +22,7 @@ function WeatherReport({ weather }: { weather: Weather }) {
   // An icon the service's CDN fails to send is left out rather than shown broken.
   const [iconFailed, setIconFailed] = useState(false);
   return (
-    <div className="weather-widget" aria-label="Clima actual">
+    <div className="weather-widget" role="group" aria-label="Clima actual">
       {current.condition.icon && !iconFailed && (
         <img src={current.condition.icon} alt={current.condition.text} width={64} height={64} className="weather-icon" onError={() => setIconFailed(true)} />
       )}
