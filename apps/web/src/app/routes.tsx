@@ -1,5 +1,5 @@
 import { PANELS, type Panel } from '@concejo/contracts';
-import type { RouteObject } from 'react-router';
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { loadProfilePage } from '../features/account';
 import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerifiedPage } from '../features/auth';
@@ -48,9 +48,20 @@ function panelRoutes(panel: Panel): RouteObject {
   };
 }
 
+/** A new page opens at its top; back and forward return to where the reader was. */
+function AppRoot() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
 /** The route table of spec 2.1 (public) and 2.2 (protected groups). */
 export const routes: RouteObject[] = [
   {
+    Component: AppRoot,
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: () => <Loading />,
     children: [
