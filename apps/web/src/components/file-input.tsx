@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 
 type FileInputProps = {
@@ -6,7 +6,7 @@ type FileInputProps = {
   label: string;
   /** The chosen file; when the form sets it back to null, the input empties too. */
   file: File | null;
-  /** MIME type accepted, e.g. application/pdf. */
+  /** MIME types accepted, comma-separated: application/pdf, or image/png,image/jpeg. */
   accept: string;
   /** Shown (and the file dropped) when a file of another type is picked. */
   wrongTypeMessage: string;
@@ -14,13 +14,15 @@ type FileInputProps = {
   error?: string[] | undefined;
   hint?: string;
   disabled?: boolean;
+  /** Shown under the field, e.g. a preview of the chosen image. */
+  children?: ReactNode;
 };
 
 /**
  * A labelled file input that only keeps files of the accepted type: anything else is cleared at once
  * and reported through onChange, so the message shows beside the field (aria-describedby).
  */
-export function FileInput({ id, label, file, accept, wrongTypeMessage, onChange, error, hint, disabled }: FileInputProps) {
+export function FileInput({ id, label, file, accept, wrongTypeMessage, onChange, error, hint, disabled, children }: FileInputProps) {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -29,7 +31,7 @@ export function FileInput({ id, label, file, accept, wrongTypeMessage, onChange,
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
-    if (picked && picked.type !== accept) {
+    if (picked && !accept.split(',').includes(picked.type)) {
       event.target.value = '';
       onChange(null, wrongTypeMessage);
       return;
@@ -61,6 +63,7 @@ export function FileInput({ id, label, file, accept, wrongTypeMessage, onChange,
       <Form.Control.Feedback type="invalid" id={errorId}>
         {error?.join(' ')}
       </Form.Control.Feedback>
+      {children}
     </Form.Group>
   );
 }
