@@ -1,7 +1,8 @@
 import type { Banner } from '@concejo/contracts';
 import { useState } from 'react';
 import Carousel from 'react-bootstrap/Carousel';
-import { BANNER_SIZES, fallbackSrc, srcSetOf } from '../images';
+import { BANNER_SIZES } from '../images';
+import { StoredImage } from './stored-image';
 
 /** Spec 9: a banner every 5 seconds. */
 export const BANNER_INTERVAL_MS = 5000;
@@ -29,13 +30,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       >
         {banners.map((banner, index) => (
           <Carousel.Item key={banner.id}>
-            <img
+            <StoredImage
+              stored={banner}
+              fallbackWidth={960}
               className="home-carousel-image"
-              src={fallbackSrc(banner.images, banner.image, 960)}
-              srcSet={srcSetOf(banner.images)}
               sizes={BANNER_SIZES}
-              width={banner.image_width ?? 1600}
-              height={banner.image_height ?? 900}
               alt={bannerAlt(banner, index)}
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { htmlToText, truncateText } from '../html-text';
-import { fallbackSrc, NEWS_CARD_SIZES, srcSetOf } from '../images';
+import { NEWS_CARD_SIZES } from '../images';
+import { StoredImage } from './stored-image';
 import type { NewsNavigationState } from '../news-pages';
 
 const EXCERPT_LENGTH = 160;
@@ -14,19 +15,15 @@ export function NewsCard({ item, list }: { item: NewsItem; list: NewsItem[] }) {
   const state: NewsNavigationState = { news: list };
   return (
     <article className="card h-100 news-card shadow-sm">
-      {(item.image || item.images.length > 0) && (
-        <img
-          className="card-img-top news-card-image"
-          src={fallbackSrc(item.images, item.image, 400)}
-          srcSet={srcSetOf(item.images)}
-          sizes={NEWS_CARD_SIZES}
-          width={item.image_width ?? 800}
-          height={item.image_height ?? 450}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      <StoredImage
+        stored={item}
+        fallbackWidth={400}
+        className="card-img-top news-card-image"
+        sizes={NEWS_CARD_SIZES}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
       <div className="card-body d-flex flex-column">
         <h3 className="h5 card-title">{item.title}</h3>
         <p className="card-text flex-grow-1">{excerpt}</p>

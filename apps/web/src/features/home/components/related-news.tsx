@@ -1,7 +1,7 @@
 import type { NewsItem } from '@concejo/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { fallbackSrc, srcSetOf } from '../images';
+import { StoredImage } from './stored-image';
 import { formatNewsDate, type NewsNavigationState } from '../news-pages';
 
 /** Up to 4 other news items, each a link to its own detail (spec 2.3). */
@@ -17,19 +17,15 @@ export function RelatedNews({ items, list }: { items: NewsItem[]; list: NewsItem
         {items.map((item) => (
           <li key={item.id} className="col-12 col-sm-6 col-lg-3">
             <Link to={paths.news.getHref(item.id)} state={state} className="related-news-link card h-100 shadow-sm">
-              {(item.image || item.images.length > 0) && (
-                <img
-                  className="card-img-top news-card-image"
-                  src={fallbackSrc(item.images, item.image, 400)}
-                  srcSet={srcSetOf(item.images)}
-                  sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 40vw"
-                  width={item.image_width ?? 800}
-                  height={item.image_height ?? 450}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                />
-              )}
+              <StoredImage
+                stored={item}
+                fallbackWidth={400}
+                className="card-img-top news-card-image"
+                sizes="(min-width: 992px) 300px, (min-width: 576px) 50vw, 40vw"
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
               <span className="card-body">
                 <span className="d-block fw-semibold">{item.title}</span>
                 <span className="d-block small text-body-secondary">{formatNewsDate(item.updated_at)}</span>

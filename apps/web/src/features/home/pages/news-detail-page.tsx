@@ -11,7 +11,8 @@ import { usePublishedNews } from '../api/list-published-news';
 import { NewsContent } from '../components/news-content';
 import { RelatedNews } from '../components/related-news';
 import { ShareButton } from '../components/share-button';
-import { fallbackSrc, NEWS_DETAIL_SIZES, srcSetOf } from '../images';
+import { StoredImage } from '../components/stored-image';
+import { NEWS_DETAIL_SIZES } from '../images';
 import { formatNewsDate, readNewsState, relatedNews } from '../news-pages';
 import '../home.scss';
 
@@ -94,18 +95,7 @@ export function NewsDetailPage() {
       <p className="text-body-secondary">
         <time dateTime={item.updated_at}>{formatNewsDate(item.updated_at)}</time>
       </p>
-      {(item.image || item.images.length > 0) && (
-        <img
-          className="news-detail-image"
-          src={fallbackSrc(item.images, item.image, 800)}
-          srcSet={srcSetOf(item.images)}
-          sizes={NEWS_DETAIL_SIZES}
-          width={item.image_width ?? 800}
-          height={item.image_height ?? 450}
-          alt=""
-          fetchPriority="high"
-        />
-      )}
+      <StoredImage stored={item} fallbackWidth={800} className="news-detail-image" sizes={NEWS_DETAIL_SIZES} alt="" fetchPriority="high" />
       <NewsContent html={item.description} />
       {item.video_url && <VideoLink url={item.video_url} />}
       <RelatedNews items={relatedNews(news, item.id)} list={news} />
