@@ -92,11 +92,3 @@ export const CONTENT_MESSAGES = {
 /** File types each upload accepts (the server checks the bytes, not the name or the declared type). */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
 export const CONTACT_IMAGE_ACCEPT = 'image/png,image/jpeg';
-
-/** Whether a moment is inside an item's publication window (DESIGN.md section 6: both ends optional). */
-export function isInsideWindow(item: { publication_date: string | null; unpublication_date: string | null }, now: Date): boolean {
-  const time = now.getTime();
-  if (item.publication_date && Date.parse(item.publication_date) > time) return false;
-  if (item.unpublication_date && Date.parse(item.unpublication_date) <= time) return false;
-  return true;
-}

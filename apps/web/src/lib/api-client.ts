@@ -71,7 +71,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  * loads this client, and zod would add some 35 KB to the public home page. Malformed `errors` entries
  * are dropped, not trusted.
  */
-export function readErrorBody(data: unknown): ErrorBody | null {
+function readErrorBody(data: unknown): ErrorBody | null {
   if (typeof data !== 'object' || data === null) return null;
   const { message, errors, requestId } = data as Record<string, unknown>;
   if (typeof message !== 'string' || typeof requestId !== 'string') return null;
