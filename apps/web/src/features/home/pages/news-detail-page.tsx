@@ -1,7 +1,6 @@
 import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
-import { useLayoutEffect } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -47,18 +46,6 @@ function VideoLink({ url }: { url: string }) {
 }
 
 /**
- * A card or a related item is usually clicked far down a page, and the router keeps that scroll: the
- * item then opens at its top. Back and forward (POP) keep the browser's own restoration.
- */
-function useScrollToTopOnOpen(id: number) {
-  const navigationType = useNavigationType();
-  useLayoutEffect(() => {
-    // Instant: Bootstrap's smooth scrolling would leave the page sliding up after it opens.
-    if (navigationType !== 'POP') window.scrollTo({ top: 0, behavior: 'instant' });
-  }, [id, navigationType]);
-}
-
-/**
  * /noticia/{id} (spec 2.3). The news list comes as navigation state from the home page; opened from a
  * shared link or after a reload there is none, so the item and the list are fetched.
  */
@@ -72,7 +59,6 @@ export function NewsDetailPage() {
   const item: NewsItem | undefined = stateItem ?? fetched.data;
   const news = fromState ?? list.data ?? [];
   useDocumentTitle(item?.title ?? 'Noticia');
-  useScrollToTopOnOpen(id);
 
   if (!item && validId && fetched.isPending) return <Loading text="Cargando noticia…" />;
   if (!item) {
