@@ -47,8 +47,10 @@ for (const [role, expected] of Object.entries(EXPECTED) as [Exclude<Role, 'user'
 test('a citizen account (user) lands home with the avatar menu offering Perfil and Cerrar Sesión', async ({ page }) => {
   await loginThroughForm(page, ACCOUNTS.user);
   await expect(page).toHaveURL('/');
+  const avatar = page.getByRole('button', { name: /Juan Pérez/ });
+  await expect(avatar).toBeVisible();
   await expect(page.getByRole('link', { name: 'Acceso a funcionarios' })).toHaveCount(0);
-  await page.getByRole('button', { name: /Juan Pérez/ }).click();
+  await avatar.click();
   await expect(page.getByRole('menuitem', { name: 'Perfil' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Cerrar Sesión' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Perfil' }).click();

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
-import { loginThroughForm } from './support/login';
+import { loginThroughForm, publicNavbar } from './support/login';
 
 test.describe('logged out', () => {
   test('the public navbar offers Home, Normativas, Orden del Día and Acceso a funcionarios', async ({ page }) => {
     await page.goto('/');
-    const nav = page.getByRole('navigation').first();
-    const toggle = nav.getByRole('button', { name: /navegación|menú/i });
-    if (await toggle.isVisible()) await toggle.click();
+    const nav = await publicNavbar(page);
     for (const name of ['Home', 'Normativas', 'Orden del Día', 'Acceso a funcionarios']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
@@ -59,10 +57,11 @@ test.describe('logged in with the wrong role', () => {
     await loginThroughForm(page, ACCOUNTS.asesor);
     await expect(page).toHaveURL('/asesor-concejal');
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Acceso a funcionarios' })).toHaveCount(0);
-    const toggle = page.getByRole('button', { name: /navegación|menú/i }).first();
-    if (await toggle.isVisible()) await toggle.click();
-    await page.getByRole('link', { name: 'Mi panel' }).click();
+    const nav = await publicNavbar(page);
+    const panelLink = nav.getByRole('link', { name: 'Mi panel' });
+    await expect(panelLink).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Acceso a funcionarios' })).toHaveCount(0);
+    await panelLink.click();
     await expect(page).toHaveURL('/asesor-concejal');
   });
 });

@@ -15,3 +15,20 @@ export async function staffMenuItems(page: Page): Promise<string[]> {
   await expect(menu).toBeVisible();
   return (await menu.getByRole('navigation').getByRole('link').allInnerTexts()).map((text) => text.trim());
 }
+
+/** Bootstrap's navbar-expand-lg collapses the public menu below this width. */
+const NAVBAR_EXPAND_WIDTH = 992;
+
+/**
+ * The public navbar's links, opening the menu first on a phone. The width decides, not whether the
+ * toggle is visible yet: before the page has rendered, that check would wrongly skip the click.
+ */
+export async function publicNavbar(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  if ((page.viewportSize()?.width ?? NAVBAR_EXPAND_WIDTH) < NAVBAR_EXPAND_WIDTH) {
+    const toggle = nav.getByRole('button', { name: 'Abrir navegación' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+  return nav;
+}

@@ -1,12 +1,13 @@
 import { ROLES, type Panel, type Role } from '@concejo/contracts';
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { clearSession } from '../lib/session';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, endSession, loginPageReached } from '../lib/session';
 import { logInAs, marker, renderRoutes } from '../test/render-routes';
 import { RequirePanel, RequireSession } from './guards';
 
 const routes = [
   { path: '/', Component: marker('Página de inicio') },
+  { path: '/login', Component: marker('Página de acceso') },
   ...(['/admin', '/asesor-concejal', '/ejecutivo', '/cm'] as const).map((panel) => ({
     path: panel,
     element: <RequirePanel panel={panel} />,
@@ -67,6 +68,28 @@ describe('the panel guard', () => {
     expect(await screen.findByText('Dentro de /cm')).toBeInTheDocument();
     act(() => clearSession());
     expect(await screen.findByText('Página de inicio')).toBeInTheDocument();
+  });
+
+  describe('when a logout or an expiry ends the session', () => {
+    afterEach(() => loginPageReached());
+
+    it('sends the user to /login, not home, even if the trip there has not arrived yet', async () => {
+      logInAs('cm');
+      const { router } = renderRoutes(routes, { initialEntries: ['/cm/gestionar-noticias'] });
+      expect(await screen.findByText('Dentro de /cm')).toBeInTheDocument();
+      // The router commits pages in a transition: the guard may render before the login page shows.
+      await act(() => endSession(() => undefined));
+      expect(await screen.findByText('Página de acceso')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    });
+
+    it('goes back to sending visitors home once the login page was reached', async () => {
+      await endSession(() => undefined);
+      loginPageReached();
+      const { router } = renderRoutes(routes, { initialEntries: ['/cm'] });
+      expect(await screen.findByText('Página de inicio')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    });
   });
 });
 

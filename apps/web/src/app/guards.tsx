@@ -10,16 +10,21 @@ export function canEnterPanel(session: Session | null, panel: Panel): boolean {
   return session !== null && session.role !== null && PANEL_ROLES[panel].includes(session.role);
 }
 
-/** Guards a staff route group; anyone else goes home (during a logout: to /login, as the logout says). */
+/** Where a guard sends someone it turns away: home, or /login when their session has just ended. */
+function TurnAway() {
+  return <Navigate to={isSessionEnding() ? paths.login.getHref() : paths.home.getHref()} replace />;
+}
+
+/** Guards a staff route group; anyone else goes home (after a logout or an expiry: to /login). */
 export function RequirePanel({ panel }: { panel: Panel }) {
   const session = useSession();
-  if (!canEnterPanel(session, panel)) return isSessionEnding() ? null : <Navigate to={paths.home.getHref()} replace />;
+  if (!canEnterPanel(session, panel)) return <TurnAway />;
   return <Outlet />;
 }
 
 /** Guards a page for any logged-in account (the public /profile). */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (!session) return isSessionEnding() ? null : <Navigate to={paths.home.getHref()} replace />;
+  if (!session) return <TurnAway />;
   return children;
 }

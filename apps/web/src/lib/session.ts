@@ -102,23 +102,31 @@ export function clearSession(): void {
 
 let ending = false;
 
-/** True while a logout is on its way to /login: guards then wait instead of sending the user home. */
+/** True from the end of a session until the login page is on screen: guards send to /login, not home. */
 export function isSessionEnding(): boolean {
   return ending;
 }
 
 /**
  * Ends the session and leaves for the login page. The session is forgotten first (so nothing on
- * screen can use it any more) while guards know not to redirect home in the meantime.
+ * screen can use it any more). The flag stays up until the login page has mounted (loginPageReached),
+ * not merely until the navigation resolved: the router commits its new page in a transition, and a
+ * guard rendering in between must not send the user home instead.
  */
 export async function endSession(goToLogin: () => Promise<void> | void): Promise<void> {
   ending = true;
+  clearSession();
   try {
-    clearSession();
     await goToLogin();
-  } finally {
+  } catch (error) {
     ending = false;
+    throw error;
   }
+}
+
+/** The login page is on screen: an ending session has arrived where it was going. */
+export function loginPageReached(): void {
+  ending = false;
 }
 
 /** This browser's identifier, created on first use and kept across logouts. */

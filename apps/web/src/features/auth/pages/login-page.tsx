@@ -4,16 +4,20 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
+import { loginPageReached } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from '../login-error-message';
 
 export function LoginPage() {
   useDocumentTitle('Acceso a funcionarios');
+  // A logout or an expired session that brought the user here has arrived (see endSession).
+  useEffect(loginPageReached, []);
   const toast = useToast();
   const navigate = useNavigate();
   const login = useLogin();
