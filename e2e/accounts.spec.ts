@@ -51,7 +51,6 @@ async function registerThroughForm(page: Page, account: NewAccount, roleLabel: s
 }
 
 test('an admin registers a councillor, who logs in, verifies the e-mail from a real message and resets a forgotten password', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const councillor = newAccount('concejala');
 
   // 1. The admin creates the account from the browser.

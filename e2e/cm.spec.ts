@@ -136,7 +136,7 @@ test('cm writes a news item with a picture, previews, edits and deletes it', asy
   await page.getByLabel('Estado').selectOption('1');
   await page.getByRole('button', { name: 'Subir Noticia' }).click();
   await expect(toasts(page)).toContainText('Noticia subido exitosamente');
-  await expect(page).toHaveURL(/\/cm\/gestionar-noticias$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/cm\/gestionar-noticias$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lista de Noticias' })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(title) }) });
   await expect(row).toBeVisible();

@@ -129,7 +129,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
   await expect(admin.getByText('Orden eliminada exitosamente.')).toBeVisible();
-  await expect(admin.locator(`a[href="${pdfPath}"]`)).toHaveCount(0, { timeout: 5000 });
+  await expect(admin.locator(`a[href="${pdfPath}"]`)).toHaveCount(0);
   expect((await admin.request.get(pdfPath)).status()).toBe(404);
   await adminContext.close();
 });

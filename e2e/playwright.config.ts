@@ -26,7 +26,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Whole scenarios (log in, fill a form, upload, check the public page) on a 2-core CI machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {

@@ -6,9 +6,6 @@ import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
 import { loginThroughForm } from './support/login';
 
-// Several logins (argon2) and uploads per test: more time than the suite's default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
 // Tests run in parallel on one database: every test makes its own norms, with numbers and words of its own.
 const uniqueNumber = () => 10_000_000 + Math.floor(Math.random() * 89_000_000);
 const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
