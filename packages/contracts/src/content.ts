@@ -57,6 +57,11 @@ export const contactRecordSchema = z.object({
   image_right: z.string().nullable(),
   images_left: z.array(imageVariantSchema),
   images_right: z.array(imageVariantSchema),
+  /** Each side's size in pixels, so the page reserves its space before it loads (null without an image). */
+  image_left_width: z.number().int().nullable(),
+  image_left_height: z.number().int().nullable(),
+  image_right_width: z.number().int().nullable(),
+  image_right_height: z.number().int().nullable(),
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 /** GET /contact: an array whose first element is used (spec 3); empty when nothing was uploaded yet. */

@@ -76,6 +76,7 @@ describe('contact images', () => {
     expect(record!.image_right).toMatch(/\.jpg$/);
     expect(record!.images_left.map((image) => image.width)).toEqual([480, 960]);
     expect(record!.images_right.map((image) => image.width)).toEqual([480, 600]);
+    expect(record).toMatchObject({ image_left_width: 1200, image_left_height: 900, image_right_width: 600, image_right_height: 400 });
     expect(await contact()).toEqual([record]);
     const served = await ctx.app.inject({ url: record!.image_left! });
     expect(served.headers['content-type']).toBe('image/jpeg');

@@ -6,7 +6,10 @@ import { CONTACT_FIELDS, type ContactService } from './service.js';
 const tags = ['contact'];
 
 export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
-  /** The 'Contacto' images: `[{ image_left, image_right }]` (URLs or null), `[]` before any upload. 200 public with an ETag. */
+  /**
+   * The 'Contacto' images: `[{ image_left, image_right }]` (URLs or null) with their WebP variants and
+   * sizes, `[]` before any upload. 200 public with an ETag.
+   */
   app.get(
     CONTENT_PATHS.contact,
     { config: { access: 'public', publicCache: 0 }, schema: { tags, response: { 200: contactListSchema } } },

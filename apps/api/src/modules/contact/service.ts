@@ -29,7 +29,18 @@ export function createContactService({ repository, storage, clock, fileUrl, log 
       const side = (name: ContactSide) => presentImage(rows.find((row) => row.side === name)?.image ?? null, fileUrl);
       const left = side('left');
       const right = side('right');
-      return [{ image_left: left.image, image_right: right.image, images_left: left.images, images_right: right.images }];
+      return [
+        {
+          image_left: left.image,
+          image_right: right.image,
+          images_left: left.images,
+          images_right: right.images,
+          image_left_width: left.image_width,
+          image_left_height: left.image_height,
+          image_right_width: right.image_width,
+          image_right_height: right.image_height,
+        },
+      ];
     },
 
     /** `image_left` and/or `image_right`, PNG or JPEG (spec 5); a side not sent keeps its image. */

@@ -5,8 +5,22 @@ import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
 export function ContactSection({ contact, loading }: { contact: ContactRecord | null | undefined; loading: boolean }) {
   const images = contact
     ? [
-        { key: 'left', original: contact.image_left, variants: contact.images_left, alt: 'Información de contacto del Concejo (imagen izquierda)' },
-        { key: 'right', original: contact.image_right, variants: contact.images_right, alt: 'Información de contacto del Concejo (imagen derecha)' },
+        {
+          key: 'left',
+          original: contact.image_left,
+          variants: contact.images_left,
+          width: contact.image_left_width,
+          height: contact.image_left_height,
+          alt: 'Información de contacto del Concejo (imagen izquierda)',
+        },
+        {
+          key: 'right',
+          original: contact.image_right,
+          variants: contact.images_right,
+          width: contact.image_right_width,
+          height: contact.image_right_height,
+          alt: 'Información de contacto del Concejo (imagen derecha)',
+        },
       ].filter((image) => image.original || image.variants.length > 0)
     : [];
   return (
@@ -27,6 +41,9 @@ export function ContactSection({ contact, loading }: { contact: ContactRecord | 
                 src={fallbackSrc(image.variants, image.original, 480)}
                 srcSet={srcSetOf(image.variants)}
                 sizes={CONTACT_SIZES}
+                // The intrinsic size reserves the image's space (CSS scales it): the page does not jump as it loads.
+                width={image.width ?? undefined}
+                height={image.height ?? undefined}
                 alt={image.alt}
                 loading="lazy"
                 decoding="async"

@@ -108,14 +108,30 @@ describe('HomePage', () => {
     expect(links[0]).toHaveAccessibleName('Instagram (se abre en una pestaña nueva)');
   });
 
-  it('shows both contact images', async () => {
+  it('shows both contact images with their sizes, so that the page does not jump as they load', async () => {
     stubApi({
-      contact: jsonResponse([{ image_left: '/l.png', image_right: '/r.png', images_left: [{ url: '/l-480.webp', width: 480 }], images_right: [] }]),
+      contact: jsonResponse([
+        {
+          image_left: '/l.png',
+          image_right: '/r.png',
+          images_left: [{ url: '/l-480.webp', width: 480 }],
+          images_right: [],
+          image_left_width: 1200,
+          image_left_height: 900,
+          image_right_width: 600,
+          image_right_height: 400,
+        },
+      ]),
     });
     renderHome();
     const section = await screen.findByRole('region', { name: 'Contacto' });
     await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(2));
-    expect(within(section).getAllByRole('img').map((image) => image.getAttribute('src'))).toEqual(['/l-480.webp', '/r.png']);
+    const images = within(section).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(['/l-480.webp', '/r.png']);
+    expect(images.map((image) => [image.getAttribute('width'), image.getAttribute('height')])).toEqual([
+      ['1200', '900'],
+      ['600', '400'],
+    ]);
   });
 
   it("shows the red toast 'Error al obtener los banners' when the banners fail", async () => {
