@@ -39,7 +39,10 @@ describe('loadConfig', () => {
   it('asks for ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'jefa@concejo.gob.ar' })[0]).toMatch(/^ADMIN_PASSWORD .*juntos/);
     expect(problemsOf({ ADMIN_PASSWORD: 'una-clave-larga' })[0]).toMatch(/^ADMIN_EMAIL .*juntos/);
-    expect(problemsOf({ ADMIN_EMAIL: 'jefa@concejo.gob.ar', ADMIN_PASSWORD: 'corta' })[0]).toMatch(/^ADMIN_PASSWORD/);
+    expect(problemsOf({ ADMIN_EMAIL: 'jefa@concejo.gob.ar', ADMIN_PASSWORD: 'corta' })[0]).toMatch(/^ADMIN_PASSWORD .*8 caracteres/);
+    // A common password is refused as it is in the back office, with or without digits after it.
+    expect(problemsOf({ ADMIN_EMAIL: 'jefa@concejo.gob.ar', ADMIN_PASSWORD: 'argentina2026' })[0]).toMatch(/^ADMIN_PASSWORD .*común/);
+    expect(problemsOf({ ADMIN_EMAIL: 'jefa@concejo.gob.ar', ADMIN_PASSWORD: '12345678' })[0]).toMatch(/^ADMIN_PASSWORD .*común/);
     expect(loadConfig({ ADMIN_EMAIL: 'jefa@concejo.gob.ar', ADMIN_PASSWORD: 'una-clave-larga' }).admin).toEqual({
       email: 'jefa@concejo.gob.ar',
       password: 'una-clave-larga',

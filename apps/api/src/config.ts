@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
 
 const booleanFlag = (defaultValue: boolean) =>
@@ -33,7 +34,14 @@ const envSchema = z
     ),
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, { error: 'debe tener al menos 8 caracteres' }).optional()),
+    // The same policy as a password set in the back office: long enough and not on the common list.
+    ADMIN_PASSWORD: optionalString.pipe(
+      z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, { error: `debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`, abort: true })
+        .refine((password) => !isCommonPassword(password), { error: 'es demasiado común o fácil de adivinar' })
+        .optional(),
+    ),
     DEMO_DATA: booleanFlag(true),
     COUNCIL_NAME: z.string().min(1).default('Concejo Deliberante'),
     TOWN_NAME: z.string().min(1).default('Villa del Parque'),
