@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
+import { firstVisitTransfers, KB, PAGE_BUDGET_KB } from './support/page-weight';
 
 // The home page and the news detail, as a visitor sees them. Tests run in parallel with other specs
 // against one database: content is created here through the API as the cm account, tagged, and no
@@ -204,6 +205,19 @@ test.describe('the home page', () => {
     await expect(page.getByRole('region', { name: 'Noticias' }).getByRole('article').first()).toBeVisible();
     await expect(page.getByText('Clima no disponible por el momento.')).toBeVisible();
     await expectNoViolations(page);
+  });
+
+  test('stays light on a first visit: at most 120 KB of JavaScript as sent and 600 KB in all', async ({ page, request }) => {
+    await ensureContent(request, { banners: 2, news: 7 });
+    const transfers = await firstVisitTransfers(page, '/');
+    await expect(page.getByRole('region', { name: 'Noticias' }).getByRole('article').first()).toBeVisible();
+    const scripts = transfers.filter((transfer) => transfer.type === 'script');
+    // Bodies as the browser received them: the precompressed brotli copies of the production build.
+    expect(scripts.length).toBeGreaterThan(0);
+    const scriptKB = scripts.reduce((sum, transfer) => sum + transfer.bodyBytes, 0) / KB;
+    const totalKB = transfers.reduce((sum, transfer) => sum + transfer.headerBytes + transfer.bodyBytes, 0) / KB;
+    expect(scriptKB, 'JavaScript of the home page (KB as sent); see npx tsx bench/page-weight.ts').toBeLessThanOrEqual(PAGE_BUDGET_KB.script);
+    expect(totalKB, 'first load of the home page (KB)').toBeLessThanOrEqual(PAGE_BUDGET_KB.total);
   });
 });
 
