@@ -241,6 +241,32 @@ test.describe('the news detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
+  test('shows a picture the text links by its web address (spec 2.5), within the CSP', async ({ page, request }) => {
+    const headers = await cmHeaders(request);
+    const title = `Inauguración de la plaza ${randomUUID().slice(0, 8)}`;
+    const response = await request.post('/api/v1/news', {
+      headers,
+      multipart: {
+        status: '1',
+        type: 'new',
+        title,
+        image: { name: 'noticia.png', mimeType: 'image/png', buffer: await picture(800, 450, '#2a9d8f') },
+        description: '<p>Así quedó la plaza:</p><p><img src="https://fotos.municipio.example/plaza.png" alt="La plaza renovada"></p>',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    // No internet here: the outside host is stood in for; the server's real CSP still applies.
+    await page.route('https://fotos.municipio.example/**', async (route) => route.fulfill({ contentType: 'image/png', body: await picture(320, 200, '#e9c46a') }));
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`/noticia/${(await response.json()).id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'La plaza renovada' })).toHaveJSProperty('naturalWidth', 320);
+    expect(refused).toEqual([]);
+  });
+
   test('opens at its top when its card or a related item is clicked far down the page', async ({ page, request }) => {
     await ensureContent(request, { banners: 1, news: 6 });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { VIDEO_EMBED_ORIGIN, WEATHER_ICON_ORIGIN } from '@concejo/contracts';
+import { VIDEO_EMBED_ORIGIN } from '@concejo/contracts';
 
 /**
  * Security headers on every answer. The CSP allows no inline script at all: the SPA is built into
@@ -15,8 +15,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // The weather service's condition icons are the only outside images.
-        imgSrc: ["'self'", 'data:', 'blob:', WEATHER_ICON_ORIGIN],
+        // Pictures may come from anywhere on the web: a news text may show an image by its http(s)
+        // address (spec 2.5), and the weather service's icons live on its CDN. An image cannot run code.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'"],
