@@ -2,6 +2,9 @@ import path from 'node:path';
 import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
 
+/** The council's calendar when TIMEZONE is not set. */
+export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
 const booleanFlag = (defaultValue: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
@@ -48,7 +51,7 @@ const envSchema = z
     TOWN_REGION: z.string().min(1).default('Buenos Aires'),
     TIMEZONE: z
       .string()
-      .default('America/Argentina/Buenos_Aires')
+      .default(DEFAULT_TIME_ZONE)
       .refine(isValidTimeZone, { error: 'no es una zona horaria IANA válida' }),
     TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
     TRUST_PROXY: booleanFlag(false),

@@ -1,4 +1,5 @@
 import type { AuthorType, DemType, RegulationState, RegulationType } from '@concejo/contracts';
+import { DEFAULT_TIME_ZONE } from '../config.js';
 import { minimalPdf } from '../lib/minimal-pdf.js';
 import type { Storage } from '../lib/storage.js';
 import { createRegulationRepository } from '../modules/regulations/repository.js';
@@ -56,14 +57,17 @@ const DEMO: DemoRegulation[] = [
   { type: 'decree', number: 12, state: 'approved', authorType: 'concejal', authors: [], keywords: ['reglamento interno'], subject: '', daysAgo: 7000, old: true },
 ];
 
-/** Loads the demo registry on a fresh database, with a small real PDF for each norm. */
-export async function seedDemoRegulations(db: Database, storage: Storage, now = new Date()): Promise<number> {
+/**
+ * Loads the demo registry on a fresh database, with a small real PDF for each norm. The PDFs print the
+ * council's calendar day (TIMEZONE), the same day the lists show for the record.
+ */
+export async function seedDemoRegulations(db: Database, storage: Storage, timeZone = DEFAULT_TIME_ZONE, now = new Date()): Promise<number> {
   const repository = createRegulationRepository(db);
   const created: number[] = [];
   for (const demo of DEMO) {
     const createdAt = new Date(now.getTime() - demo.daysAgo * 86_400_000);
     const title = demo.old ? `Normativa histórica N° ${demo.number}` : demo.subject;
-    const text = [title, '', `Fecha: ${createdAt.toLocaleDateString('es-AR')}`, `Autores: ${demo.authors.join(', ') || '-'}`, `Palabras clave: ${demo.keywords.join(', ')}`];
+    const text = [title, '', `Fecha: ${createdAt.toLocaleDateString('es-AR', { timeZone })}`, `Autores: ${demo.authors.join(', ') || '-'}`, `Palabras clave: ${demo.keywords.join(', ')}`];
     const approvedPdf = demo.state === 'approved' ? await storage.put(FOLDERS.approved, 'pdf', minimalPdf(text)) : null;
     const processPdf = !demo.old && demo.type !== 'correspondence' ? await storage.put(FOLDERS.process, 'pdf', minimalPdf(['Proyecto', ...text])) : null;
     const id = await repository.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import type { Database } from './client.js';
 import { regulationLinks, regulations, users } from './schema/index.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.js';
 import { seedAccounts } from './seed.js';
+import { seedDemoRegulations } from './demo-regulations.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { createTestDatabase } from '../test/harness.js';
 
@@ -49,6 +50,24 @@ describe('seedAccounts', () => {
       expect(await other.select().from(regulationLinks)).toHaveLength(2);
       const [found] = await other.execute(sql`select count(*)::int as n from regulations where search_document @@ to_tsquery('es_unaccent', 'circulacion & camiones')`).then((result) => result.rows);
       expect(found).toEqual({ n: 1 });
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("prints the council's calendar day in the demo PDFs, not the server's UTC day", async () => {
+    const other = await freshDatabase();
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-seed-'));
+    try {
+      const storage = createDiskStorage(folder);
+      // 22:00 on 25 July in Buenos Aires is already 26 July in UTC.
+      await seedDemoRegulations(other, storage, 'America/Argentina/Buenos_Aires', new Date('2026-07-26T01:00:00Z'));
+      const [row] = await other.select().from(regulations).where(eq(regulations.subject, 'Designa personal administrativo del Concejo Deliberante'));
+      const file = await storage.read(row!.pdfApproved!);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file!.stream) chunks.push(chunk as Buffer);
+      // 200 days before: 6 January in Buenos Aires (7 January in UTC).
+      expect(Buffer.concat(chunks).toString('latin1')).toContain('(Fecha: 6/1/2026)');
     } finally {
       await fs.rm(folder, { recursive: true, force: true });
     }

@@ -28,7 +28,7 @@ export interface SeedReport {
  */
 export async function seedAccounts(
   db: Database,
-  config: Pick<Config, 'admin' | 'demoData'> & { council?: Pick<Config['council'], 'town' | 'name'> },
+  config: Pick<Config, 'admin' | 'demoData'> & { council?: Pick<Config['council'], 'town' | 'name' | 'timeZone'> },
   storage?: Storage,
 ): Promise<SeedReport> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
@@ -53,7 +53,7 @@ export async function seedAccounts(
       await insertUser(db, demo, DEMO_PASSWORD, { verified: true });
     }
     report.demoUsers = DEMO_USERS.length;
-    if (storage) report.demoRegulations = await seedDemoRegulations(db, storage);
+    if (storage) report.demoRegulations = await seedDemoRegulations(db, storage, config.council?.timeZone);
     if (storage) {
       report.demoContent = await seedDemoContent(db, storage, { town: config.council?.town ?? 'Villa del Parque', councilName: config.council?.name ?? 'Concejo Deliberante' });
     }

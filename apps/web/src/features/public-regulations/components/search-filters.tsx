@@ -111,7 +111,7 @@ export function SearchFilters({ filters, onApply }: Props) {
         </Form.Control.Feedback>
       </Form.Group>
       <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
-        <Button type="button" variant="outline-secondary" className="flex-fill flex-lg-grow-0 px-4" onClick={handleClear}>
+        <Button type="button" variant="outline-dark" className="flex-fill flex-lg-grow-0 px-4" onClick={handleClear}>
           Limpiar
         </Button>
         <Button type="submit" variant="primary" className="flex-fill flex-lg-grow-0 px-4">
