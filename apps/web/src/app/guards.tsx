@@ -1,4 +1,4 @@
-import { PANEL_ROLES, type Panel } from '@concejo/contracts';
+import { can, PANEL_ROLES, type Ability, type Panel } from '@concejo/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../lib/paths';
@@ -19,6 +19,16 @@ function TurnAway() {
 export function RequirePanel({ panel }: { panel: Panel }) {
   const session = useSession();
   if (!canEnterPanel(session, panel)) return <TurnAway />;
+  return <Outlet />;
+}
+
+/**
+ * Guards one page of a group for the roles with its ability; the others (mesa typing the address of
+ * 'Resumen de sesión') go to their panel's first page instead of a page whose data the API refuses.
+ */
+export function RequireAbility({ ability, panel }: { ability: Ability; panel: Panel }) {
+  const session = useSession();
+  if (!can(session?.role, ability)) return <Navigate to={paths.panel.root.getHref(panel)} replace />;
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Panel } from '@concejo/contracts';
+import type { Ability, Panel } from '@concejo/contracts';
 import {
   loadOldRegulationCreatePage,
   loadRegulationCreatePage,
@@ -82,3 +82,19 @@ export function panelPageLoader(panel: Panel, page: PanelPage): LazyPage {
   if (!loader) throw new Error(`No page for ${panel}/${page}`);
   return loader;
 }
+
+/**
+ * What a page of a group needs beyond entering the group: the group /asesor-concejal holds asesor,
+ * concejal and mesa, and mesa may not open 'Resumen de sesión' or 'Cargar orden del día' (spec 2.4
+ * hides them from its menu; the API refuses their data). The abilities table decides, as for the menu.
+ */
+export const PAGE_ABILITIES: Partial<Record<PanelPage, Ability>> = {
+  regulationCreate: 'regulations.create',
+  oldRegulationCreate: 'oldRegulations.create',
+  regulationEdit: 'regulations.update',
+  dayOrderCreate: 'dayOrders.create',
+  sessionSummaries: 'dayOrders.summaries',
+  sessionSummary: 'dayOrders.summaries',
+  usersManage: 'users.manage',
+  userRegister: 'users.manage',
+};

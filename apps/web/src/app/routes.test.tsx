@@ -195,3 +195,26 @@ describe('the route table', () => {
     expect(await screen.findByRole('link', { name: /Concejo Deliberante de Villa del Parque/ })).toHaveAttribute('href', '/');
   });
 });
+
+describe('the pages a role of its group may not use', () => {
+  it.each([
+    ['mesa', '/asesor-concejal/resumen-sesion'],
+    ['mesa', '/asesor-concejal/resumen-sesion/42'],
+    ['mesa', '/asesor-concejal/cargar-orden-dia'],
+    ['concejal', '/asesor-concejal/cargar-orden-dia'],
+  ] as const)('send %s from %s to the panel’s first page instead of an error', async (role, url) => {
+    stubApi();
+    logInAs(role);
+    const { router } = renderRoutes(routes, { initialEntries: [url] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Normativas' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/asesor-concejal');
+  });
+
+  it('still open for a role that may use them (a concejal reads the session summaries)', async () => {
+    stubApi();
+    logInAs('concejal');
+    const { router } = renderRoutes(routes, { initialEntries: ['/asesor-concejal/resumen-sesion'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resumen de sesión' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/asesor-concejal/resumen-sesion');
+  });
+});

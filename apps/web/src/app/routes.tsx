@@ -7,9 +7,9 @@ import { loadPublicDayOrdersPage } from '../features/day-orders';
 import { loadHomePage, loadNewsDetailPage } from '../features/home';
 import { loadPublicRegulationsPage } from '../features/public-regulations';
 import { paths, type PanelPage } from '../lib/paths';
-import { RequirePanel, RequireSession } from './guards';
+import { RequireAbility, RequirePanel, RequireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
-import { PANEL_PAGES, panelPageLoader } from './panel-pages';
+import { PAGE_ABILITIES, PANEL_PAGES, panelPageLoader } from './panel-pages';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -32,7 +32,10 @@ async function loadGuardedProfilePage() {
 
 function panelPageRoute(panel: Panel, page: PanelPage): RouteObject {
   const lazy = panelPageLoader(panel, page);
-  return page === 'root' ? { index: true, lazy } : { path: paths.panel[page].path, lazy };
+  if (page === 'root') return { index: true, lazy };
+  const ability = PAGE_ABILITIES[page];
+  if (!ability) return { path: paths.panel[page].path, lazy };
+  return { path: paths.panel[page].path, element: <RequireAbility ability={ability} panel={panel} />, children: [{ index: true, lazy }] };
 }
 
 function panelRoutes(panel: Panel): RouteObject {
