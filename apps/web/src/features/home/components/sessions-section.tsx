@@ -1,6 +1,7 @@
 import { videoEmbedUrl, type SessionVideo } from '@concejo/contracts';
 
-/** 'Sesiones' (spec 2.3): up to 3 latest session videos embedded at 325x183, and the channel. */
+/** 'Sesiones' (spec 2.3): up to 3 latest session videos embedded at 325x183, and a link to the
+ * channel when its address is known (SOCIAL_YOUTUBE_URL, or derived from YOUTUBE_CHANNEL_ID by the API). */
 export function SessionsSection({ videos, loading, channelUrl }: { videos: SessionVideo[]; loading: boolean; channelUrl: string | null }) {
   return (
     <section className="home-section home-sessions" aria-labelledby="home-sessions-title">
@@ -27,19 +28,16 @@ export function SessionsSection({ videos, loading, channelUrl }: { videos: Sessi
           ))}
         </ul>
       )}
-      <p className="mb-0">
-        {channelUrl ? (
-          <>
-            Todas las sesiones están en{' '}
-            <a href={channelUrl} target="_blank" rel="noopener noreferrer">
-              nuestro canal de YouTube<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
-            : visitalo para ver más.
-          </>
-        ) : (
-          'Visitá nuestro canal de YouTube para ver todas las sesiones.'
-        )}
-      </p>
+      {/* The invitation only where it leads somewhere: without a known channel there is nothing to visit. */}
+      {channelUrl && (
+        <p className="mb-0">
+          Todas las sesiones están en{' '}
+          <a href={channelUrl} target="_blank" rel="noopener noreferrer">
+            nuestro canal de YouTube<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </a>
+          : visitalo para ver más.
+        </p>
+      )}
     </section>
   );
 }

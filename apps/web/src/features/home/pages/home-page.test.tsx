@@ -11,7 +11,7 @@ const SITE = {
   social: { instagram: 'https://www.instagram.com/concejo', facebook: null, youtube: 'https://www.youtube.com/@concejo' },
 };
 
-type Answers = Partial<Record<'banners' | 'news' | 'contact' | 'videos' | 'weather', Response | (() => Response | Promise<Response>)>>;
+type Answers = Partial<Record<'site' | 'banners' | 'news' | 'contact' | 'videos' | 'weather', Response | (() => Response | Promise<Response>)>>;
 
 function stubApi(answers: Answers = {}) {
   const answer = (key: keyof Answers, fallback: () => Response) => {
@@ -19,7 +19,7 @@ function stubApi(answers: Answers = {}) {
     return typeof given === 'function' ? given() : (given ?? fallback());
   };
   const fetch = vi.fn(async (url: string) => {
-    if (url.endsWith('/public/site')) return jsonResponse(SITE);
+    if (url.endsWith('/public/site')) return answer('site', () => jsonResponse(SITE));
     if (url.endsWith('/banners/published')) return answer('banners', () => jsonResponse([banner(1, { alt: 'Plaza principal' }), banner(2, { caption: true, title: 'Sesión especial', description: 'Jueves 19 h' })]));
     if (url.endsWith('/news/published')) return answer('news', () => jsonResponse(Array.from({ length: 8 }, (_, index) => newsItem(20 - index))));
     if (url.endsWith('/contact')) return answer('contact', () => jsonResponse([]));
@@ -89,6 +89,19 @@ describe('HomePage', () => {
     expect(frame).toHaveAttribute('loading', 'lazy');
     const sessions = screen.getByRole('region', { name: 'Sesiones' });
     expect(within(sessions).getByRole('link', { name: /nuestro canal de YouTube/ })).toHaveAttribute('href', 'https://www.youtube.com/@concejo');
+  });
+
+  it('shows no invitation to the channel when no YouTube channel is configured', async () => {
+    stubApi({
+      site: jsonResponse({ ...SITE, social: { ...SITE.social, youtube: null } }),
+      videos: jsonResponse({ items: [{ id: { videoId: 'aBcDeFgHiJ1' }, snippet: { title: 'Sesión Ordinaria' } }] }),
+    });
+    renderHome();
+    await screen.findByRole('heading', { name: SITE.council_name });
+    const sessions = screen.getByRole('region', { name: 'Sesiones' });
+    await within(sessions).findByTitle('Sesión Ordinaria');
+    expect(within(sessions).queryByText(/canal de YouTube/)).not.toBeInTheDocument();
+    expect(within(sessions).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows clean empty states without keys: no videos, no weather, no contact images', async () => {
