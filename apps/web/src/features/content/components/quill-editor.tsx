@@ -1,7 +1,8 @@
 import { Delta } from 'quill';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import './quill-editor.scss';
 
 export type QuillEditorProps = {
   id: string;
@@ -90,17 +91,22 @@ function labelControls(root: HTMLElement) {
       item.setAttribute('aria-label', `${what}: ${item.dataset.value ?? 'predeterminado'}`);
     }
   }
-  for (const input of root.querySelectorAll('.ql-tooltip input')) input.setAttribute('aria-label', 'Dirección del enlace');
+  for (const input of root.querySelectorAll('.ql-tooltip input')) {
+    input.setAttribute('aria-label', 'Dirección del enlace');
+    // Quill copies the placeholder from data-link each time the tooltip opens; its own is quilljs.com.
+    input.setAttribute('data-link', 'https://www.ejemplo.gob.ar');
+  }
 }
 
 /** Quill 2 through react-quill-new; loaded only by the cm pages that edit news (never by a public page). */
 export default function QuillEditor({ id, labelId, describedBy, value, onChange, invalid, withLink = true }: QuillEditorProps) {
-  const wrapper = useRef<HTMLDivElement>(null);
+  // The wrapper is also Quill's `bounds`: the link tooltip is kept inside the editor rather than the page
+  // (on a phone it stuck out past the form). Quill reads bounds once, so it mounts once the wrapper exists.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   // Uncontrolled after mount: the first value goes in once (colours as data-style), edits come out by onChange.
   const [initial] = useState(() => toEditorHtml(value));
 
   useEffect(() => {
-    const root = wrapper.current;
     if (!root) return;
     labelControls(root);
     const editor = root.querySelector<HTMLElement>('.ql-editor');
@@ -113,11 +119,13 @@ export default function QuillEditor({ id, labelId, describedBy, value, onChange,
       else editor.removeAttribute('aria-describedby');
       editor.setAttribute('aria-invalid', String(!!invalid));
     }
-  }, [id, labelId, describedBy, invalid]);
+  }, [root, id, labelId, describedBy, invalid]);
 
   return (
-    <div ref={wrapper} className={`content-editor${invalid ? ' is-invalid' : ''}`}>
-      <ReactQuill theme="snow" defaultValue={initial} onChange={onChange} modules={withLink ? MODULES.withLink : MODULES.withoutLink} formats={FORMATS} />
+    <div ref={setRoot} className={`content-editor${invalid ? ' is-invalid' : ''}`}>
+      {root && (
+        <ReactQuill theme="snow" bounds={root} defaultValue={initial} onChange={onChange} modules={withLink ? MODULES.withLink : MODULES.withoutLink} formats={FORMATS} />
+      )}
     </div>
   );
 }
