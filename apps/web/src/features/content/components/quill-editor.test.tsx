@@ -46,4 +46,21 @@ describe('QuillEditor', () => {
     expect(address.closest('.ql-tooltip')).toHaveAttribute('data-mode', 'link');
     expect(address.closest('.ql-tooltip')).not.toHaveClass('ql-hidden');
   });
+
+  it("lets the keyboard reach the link box's Editar/Guardar and Quitar, and press them with Enter or Space", async () => {
+    const { container } = renderEditor();
+    await screen.findByRole('textbox', { name: 'Descripción' });
+    const remove = container.querySelector<HTMLElement>('.ql-tooltip a.ql-remove')!;
+    const action = container.querySelector<HTMLElement>('.ql-tooltip a.ql-action')!;
+    for (const anchor of [remove, action]) {
+      await waitFor(() => expect(anchor).toHaveAttribute('tabindex', '0'));
+      expect(anchor).toHaveAttribute('role', 'button');
+    }
+    const clicks = vi.fn();
+    remove.addEventListener('click', clicks);
+    remove.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(clicks).toHaveBeenCalledTimes(2);
+  });
 });

@@ -96,6 +96,21 @@ function labelControls(root: HTMLElement) {
     // Quill copies the placeholder from data-link each time the tooltip opens; its own is quilljs.com.
     input.setAttribute('data-link', 'https://www.ejemplo.gob.ar');
   }
+  // The link box's Editar/Guardar and Quitar are anchors without href, out of the Tab order: make them
+  // buttons a keyboard reaches (pressKeyboardButtons turns Enter and Space into Quill's clicks).
+  for (const action of root.querySelectorAll('.ql-tooltip a.ql-action, .ql-tooltip a.ql-remove')) {
+    action.setAttribute('role', 'button');
+    action.setAttribute('tabindex', '0');
+  }
+}
+
+/** Enter or Space on one of the link box's anchor-buttons does what a click does. */
+function pressKeyboardButtons(event: KeyboardEvent) {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || !target.matches('.ql-tooltip a.ql-action, .ql-tooltip a.ql-remove')) return;
+  event.preventDefault();
+  target.click();
 }
 
 /** Quill 2 through react-quill-new; loaded only by the cm pages that edit news (never by a public page). */
@@ -105,6 +120,12 @@ export default function QuillEditor({ id, labelId, describedBy, value, onChange,
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   // Uncontrolled after mount: the first value goes in once (colours as data-style), edits come out by onChange.
   const [initial] = useState(() => toEditorHtml(value));
+
+  useEffect(() => {
+    if (!root) return;
+    root.addEventListener('keydown', pressKeyboardButtons);
+    return () => root.removeEventListener('keydown', pressKeyboardButtons);
+  }, [root]);
 
   useEffect(() => {
     if (!root) return;
