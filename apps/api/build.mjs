@@ -5,7 +5,11 @@ import { build } from 'esbuild';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
+  // The document worker runs in its own process (untrusted PDFs), beside the server's bundle.
+  entryPoints: [
+    { in: 'src/server.ts', out: 'server' },
+    { in: 'src/lib/documents/worker-process.ts', out: 'document-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -25,4 +29,4 @@ await build({
   ],
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js and dist/document-worker.js');

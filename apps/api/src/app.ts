@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import multipart from '@fastify/multipart';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createDocuments, type Documents } from './lib/documents/documents.js';
 import { MAX_PDF_BYTES } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
@@ -102,14 +103,23 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   const fileUrl = (key: string) => `${API_BASE}${FILES_PREFIX}/${key}`;
   const regulationRepository = createRegulationRepository(db);
-  const textIndexer = createTextIndexer({ repository: regulationRepository, storage, log: app.log });
+  // Uploaded documents are read in worker processes with memory and time limits, never in this one.
+  const documents = createDocuments({ limits: config.documents, log: app.log });
+  app.decorate('documents', documents);
+  const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
   app.decorate('textIndexer', textIndexer);
   // Work a previous run left pending starts once the app is ready; closing waits for the current one.
   app.addHook('onReady', async () => void textIndexer.resume().catch((error) => app.log.error({ err: error }, 'text indexer')));
-  app.addHook('onClose', () => textIndexer.stop());
+  app.addHook('onClose', async () => {
+    // No new work; the document being read is dropped (its attempt is given back) rather than awaited.
+    const stopped = textIndexer.stop();
+    await documents.close();
+    await stopped;
+  });
   const regulations = createRegulationService({
     repository: regulationRepository,
     indexer: textIndexer,
+    documents,
     storage,
     clock,
     timeZone: config.council.timeZone,
@@ -175,6 +185,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Extracts PDFs' text in the background; tests await `idle()`. */
     textIndexer: TextIndexer;
+    /** The document worker processes (uploaded PDFs are opened and read there). */
+    documents: Documents;
     /** E-mails sent in the background (password reset); tests await `idle()`. */
     mailQueue: MailQueue;
   }

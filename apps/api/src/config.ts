@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
+import { DEFAULT_DECODED_LIMITS } from './lib/documents/decoded-size.js';
 
 /** The council's calendar when TIMEZONE is not set. */
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
@@ -55,6 +56,9 @@ const envSchema = z
       .refine(isValidTimeZone, { error: 'no es una zona horaria IANA válida' }),
     TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
     TRUST_PROXY: booleanFlag(false),
+    // Untrusted documents (uploaded PDFs) are read in worker processes with these limits.
+    DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
+    DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     APP_SECRET: optionalString.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
@@ -107,6 +111,15 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     council: { name: env.COUNCIL_NAME, town: env.TOWN_NAME, region: env.TOWN_REGION, timeZone: env.TIMEZONE },
     tokenTtlMs: env.TOKEN_TTL_HOURS * 3600_000,
     trustProxy: env.TRUST_PROXY,
+    /** Limits of the document worker processes; a failed text extraction is retried once after retryDelayMs. */
+    documents: {
+      memoryMb: env.DOCUMENT_MEMORY_MB,
+      timeoutMs: env.DOCUMENT_TIMEOUT_SECONDS * 1000,
+      checkTimeoutMs: Math.min(20, env.DOCUMENT_TIMEOUT_SECONDS) * 1000,
+      retryDelayMs: 30_000,
+      /** How far a PDF's compressed streams may inflate before it is refused unread. */
+      decoded: DEFAULT_DECODED_LIMITS,
+    },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     /** Signs private file links; without APP_SECRET the server keeps a generated one in DATA_DIR. */
@@ -158,8 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration tests build apps with: only what a test needs to change. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' }),
-    ...overrides,
-  };
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' });
+  // A failed text extraction is tried again at once rather than 30 s later.
+  return { ...base, documents: { ...base.documents, retryDelayMs: 10 }, ...overrides };
 }

@@ -36,6 +36,8 @@ export const REGULATION_STATE_LABELS: Record<RegulationState, string> = { proces
 export const REGULATION_MESSAGES = {
   pdfOnly: '❌ Solo se permiten archivos PDF.',
   pdfRequired: '❌ Debe seleccionar un archivo PDF.',
+  pdfEncrypted: '❌ El PDF está protegido con contraseña. Súbalo sin contraseña.',
+  pdfUnreadable: '❌ No se pudo abrir el PDF: puede estar dañado. Guárdelo de nuevo como PDF e intente otra vez.',
   approvedPdfRequired: 'Debe subir el PDF de la normativa aprobada.',
   demTypeRequired: 'Debe seleccionar el Tipo de normativa del DEM.',
   concejalAuthorOnly: "Como concejal, solo puede crear regulaciones con el tipo de autor 'concejal'.",

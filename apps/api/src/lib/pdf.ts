@@ -1,10 +1,7 @@
-/** Whether the bytes are a PDF: by content (the `%PDF-` header and an `%%EOF` near the end), not by name or declared type. */
-export function looksLikePdf(content: Buffer): boolean {
-  if (content.length < 64) return false;
-  // The header may follow a little junk (the PDF spec allows it within the first 1024 bytes).
-  const head = content.subarray(0, 1024).toString('latin1');
-  const start = head.indexOf('%PDF-');
-  if (start === -1 || !/^%PDF-\d\.\d/.test(head.slice(start))) return false;
-  const tail = content.subarray(Math.max(0, content.length - 2048)).toString('latin1');
-  return tail.includes('%%EOF');
+/**
+ * Whether the bytes start as a PDF: `%PDF-1.x` or `%PDF-2.x` at byte 0, whatever the name or declared
+ * type. Only the first test: whether the file opens as a PDF is for the document worker to say.
+ */
+export function startsAsPdf(content: Buffer): boolean {
+  return /^%PDF-[12]\.\d/.test(content.subarray(0, 8).toString('latin1'));
 }

@@ -8,6 +8,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -59,6 +60,8 @@ export const regulations = pgTable(
     /** Text extracted from the process PDF: staff-only, searched only by the staff list. */
     processText: text('process_text'),
     textStatus: textStatusEnum('text_status').notNull().default('none'),
+    /** Extraction attempts of the current PDFs; one that fails (or dies) twice leaves them unreadable. */
+    textAttempts: smallint('text_attempts').notNull().default(0),
     /** The process PDF's text as a search document (staff only); kept by the text indexer. */
     processDocument: tsvector('process_document'),
     /** The authors' names, unaccented and lower-cased, for the author filter's trigram index; kept by the service. */

@@ -162,7 +162,28 @@ export function createRegulationRepository(db: Database) {
 
     /** Queues the PDFs' text for extraction (the text indexer picks it up after the commit). */
     async markTextPending(tx: Db, id: number): Promise<void> {
-      await tx.update(regulations).set({ textStatus: 'pending' }).where(eq(regulations.id, id));
+      await tx.update(regulations).set({ textStatus: 'pending', textAttempts: 0 }).where(eq(regulations.id, id));
+    },
+
+    /**
+     * Counts an extraction attempt before it starts (so that one that takes the whole process down
+     * counts too) and answers the files to read, or undefined when the text is no longer pending.
+     */
+    async startTextAttempt(id: number): Promise<{ attempts: number; pdfProcess: string | null; pdfApproved: string | null } | undefined> {
+      const [row] = await db
+        .update(regulations)
+        .set({ textAttempts: sql`${regulations.textAttempts} + 1` })
+        .where(and(eq(regulations.id, id), eq(regulations.textStatus, 'pending')))
+        .returning({ attempts: regulations.textAttempts, pdfProcess: regulations.pdfProcess, pdfApproved: regulations.pdfApproved });
+      return row;
+    },
+
+    /** Gives back an attempt that was interrupted by a shutdown, not by the document. */
+    async releaseTextAttempt(id: number): Promise<void> {
+      await db
+        .update(regulations)
+        .set({ textAttempts: sql`greatest(${regulations.textAttempts} - 1, 0)` })
+        .where(and(eq(regulations.id, id), eq(regulations.textStatus, 'pending')));
     },
 
     async pendingTextIds(limit: number): Promise<number[]> {

@@ -16,7 +16,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { MultipartForm } from '../../lib/multipart.js';
-import { looksLikePdf } from '../../lib/pdf.js';
+import type { Documents } from '../../lib/documents/documents.js';
+import { startsAsPdf } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
@@ -35,6 +36,8 @@ const PDF_FIELDS = ['pdf_process', 'pdf_approved'] as const;
 interface Deps {
   repository: RegulationRepository;
   indexer: TextIndexer;
+  /** Opens uploaded PDFs in the document worker. */
+  documents: Pick<Documents, 'checkPdf'>;
   storage: Storage;
   clock: Clock;
   urls: FileUrls;
@@ -48,7 +51,7 @@ interface Deps {
 export const EXPORT_MAX_ROWS = 200_000;
 
 /** The regulations registry: registering, listing, modifying, linking and tracing normativas. */
-export function createRegulationService({ repository, indexer, storage, clock, urls, timeZone, log, site }: Deps) {
+export function createRegulationService({ repository, indexer, documents, storage, clock, urls, timeZone, log, site }: Deps) {
   const absolute = (path: string) => `${site.publicUrl}${path}`;
   // Citizens repeat the same searches; answers live as long as their HTTP max-age, and any change
   // to the registry (or a PDF's text joining the index) empties the cache.
@@ -66,6 +69,20 @@ export function createRegulationService({ repository, indexer, storage, clock, u
     ]);
     const item = presentListItem(row, { authors: authors.get(id) ?? [], keywords: keywords.get(id) ?? [] }, user, urls);
     return presentDetail(item, row, links, history);
+  }
+
+  /**
+   * Every uploaded PDF must open as one, in the document worker. Called after the cheaper checks,
+   * so that a request refused anyway costs no worker time.
+   */
+  async function assertPdfsOpen(files: Partial<Record<string, Buffer | null>>) {
+    const errors: Record<string, string[]> = {};
+    for (const [field, content] of Object.entries(files)) {
+      if (!content) continue;
+      const check = await documents.checkPdf(content);
+      if (check !== 'pdf') errors[field] = [PDF_CHECK_MESSAGES[check]];
+    }
+    throwIfInvalid(errors);
   }
 
   /** Links must point to existing norms that can be linked. */
@@ -237,6 +254,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
       throwIfInvalid(validateDraft(draft, { role, onUpdate: false }));
       await assertLinkable([...draft.modifies, ...draft.modifiedBy]);
       await assertNumberFree(draft);
+      await assertPdfsOpen(files);
 
       const now = clock.now();
       const id = await withStoredFiles(
@@ -313,6 +331,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
       throwIfInvalid(validateDraft(draft, { role, onUpdate: true, selfId: id }));
       await assertLinkable([...(changes.modifies ?? []), ...(changes.modified_by ?? [])]);
       await assertNumberFree(draft, id);
+      await assertPdfsOpen(files);
 
       const now = clock.now();
       const replaced: string[] = [];
@@ -363,10 +382,11 @@ export function createRegulationService({ repository, indexer, storage, clock, u
     async createOld(user: AuthUser, form: MultipartForm): Promise<RegulationDetail> {
       const fields = parseFields(oldRegulationFieldsSchema, form.fields);
       if (form.files.pdf === undefined || form.files.pdf === null) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfRequired);
-      if (!looksLikePdf(form.files.pdf)) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfOnly);
+      if (!startsAsPdf(form.files.pdf)) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfOnly);
       if (fields.type === 'dem-message' && !fields.dem_type) throw ValidationFailed.field('dem_type', REGULATION_MESSAGES.demTypeRequired);
       const draft = { type: fields.type, number: fields.number } as RegulationDraft;
       await assertNumberFree(draft);
+      await assertPdfsOpen({ pdf: form.files.pdf });
       const pdf = form.files.pdf;
       const id = await withStoredFiles({ pdf_approved: pdf }, (keys) =>
         repository.transaction(async (tx) => {
@@ -461,16 +481,25 @@ function parseUpdate(form: MultipartForm) {
   return { changes: parsed.data, version };
 }
 
-/** Every uploaded file must be a PDF by its content; an empty value stays `null` (remove). */
+/**
+ * Every uploaded file must start as a PDF (whether it opens as one is asked later, of the document
+ * worker); an empty value stays `null` (remove).
+ */
 function checkPdfs(form: MultipartForm): { pdf_process?: Buffer | null; pdf_approved?: Buffer | null } {
   const errors: Record<string, string[]> = {};
   for (const field of PDF_FIELDS) {
     const content = form.files[field];
-    if (content && !looksLikePdf(content)) errors[field] = [REGULATION_MESSAGES.pdfOnly];
+    if (content && !startsAsPdf(content)) errors[field] = [REGULATION_MESSAGES.pdfOnly];
   }
   throwIfInvalid(errors);
   return form.files;
 }
+
+const PDF_CHECK_MESSAGES = {
+  'not-pdf': REGULATION_MESSAGES.pdfOnly,
+  encrypted: REGULATION_MESSAGES.pdfEncrypted,
+  unreadable: REGULATION_MESSAGES.pdfUnreadable,
+} as const;
 
 function throwIfInvalid(errors: Record<string, string[]>) {
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);

@@ -1,51 +1,110 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { extractPdfText } from '../../lib/pdf-text.js';
+import { DocumentJobFailed } from '../../lib/documents/document-worker.js';
+import type { Documents } from '../../lib/documents/documents.js';
 import type { Storage } from '../../lib/storage.js';
 import type { RegulationRepository } from './repository.js';
+
+/** A regulation's PDFs that fail (or take their worker down) this many times are left unreadable. */
+export const MAX_TEXT_ATTEMPTS = 2;
+
+type Outcome = { text: string } | { failure: string };
 
 /**
  * Extracts the text of regulations' PDFs after they are saved, one regulation at a time, so that an
  * upload answers at once (the regulation is searchable by subject and keywords immediately) and its
- * PDF's words join the search a moment later. Work left pending by a restart is resumed on start.
+ * PDF's words join the search a moment later. The PDFs are read in the document worker process,
+ * never here. Work left pending by a restart is resumed on start; a failed attempt is tried again
+ * after `retryDelayMs`, and the second failure marks the text unreadable.
  */
-export function createTextIndexer(deps: { repository: RegulationRepository; storage: Storage; log: FastifyBaseLogger }) {
-  const { repository, storage, log } = deps;
+export function createTextIndexer(deps: {
+  repository: RegulationRepository;
+  storage: Storage;
+  documents: Pick<Documents, 'extractPdfText'>;
+  log: FastifyBaseLogger;
+  retryDelayMs?: number;
+}) {
+  const { repository, storage, documents, log } = deps;
+  const retryDelayMs = deps.retryDelayMs ?? 30_000;
   const queue = new Set<number>();
+  const retries = new Map<number, NodeJS.Timeout>();
   const listeners: (() => void)[] = [];
   let running: Promise<void> | undefined;
   let stopped = false;
+  /** idle() callers waiting for a retry to be queued. */
+  let waiters: (() => void)[] = [];
+  const wakeWaiters = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
 
-  async function readText(key: string | null): Promise<string | null> {
+  async function readText(key: string | null): Promise<Outcome | null> {
     if (!key) return null;
     const file = await storage.read(key);
     if (!file) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
     try {
-      return await extractPdfText(Buffer.concat(chunks));
+      return { text: await documents.extractPdfText(file.stream) };
     } catch (error) {
-      log.warn({ err: error, key }, 'could not read the text of a PDF');
-      return '';
+      if (error instanceof DocumentJobFailed) return { failure: error.failure };
+      throw error;
     }
   }
 
   async function index(id: number): Promise<void> {
-    const row = await repository.find(id);
-    if (!row || row.textStatus !== 'pending') return;
-    const started = Date.now();
-    const [approvedText, processText] = await Promise.all([readText(row.pdfApproved), readText(row.pdfProcess)]);
-    const hasPdf = row.pdfApproved !== null || row.pdfProcess !== null;
-    const foundText = Boolean(approvedText) || Boolean(processText);
-    const status = !hasPdf ? 'none' : foundText ? 'indexed' : 'unreadable';
-    const stored = await repository.saveExtractedTexts(
-      id,
-      { approvedText: approvedText || null, processText: processText || null, status },
-      { pdfApproved: row.pdfApproved, pdfProcess: row.pdfProcess },
-    );
-    if (stored) {
-      log.info({ regulationId: id, status, ms: Date.now() - started }, 'regulation text indexed');
-      for (const listener of listeners) listener();
+    const attempt = await repository.startTextAttempt(id);
+    if (!attempt) return;
+    const files = { pdfApproved: attempt.pdfApproved, pdfProcess: attempt.pdfProcess };
+    if (attempt.attempts > MAX_TEXT_ATTEMPTS) {
+      // The earlier attempts never finished: the process died while reading these PDFs.
+      await save(id, null, null, files, 'unreadable');
+      log.warn({ regulationId: id, attempts: attempt.attempts - 1 }, 'regulation text left unreadable: earlier attempts never finished');
+      return;
     }
+    const started = Date.now();
+    const approved = await readText(files.pdfApproved);
+    const process = await readText(files.pdfProcess);
+    const failures = [approved, process].filter((outcome) => outcome !== null && 'failure' in outcome).map((outcome) => (outcome as { failure: string }).failure);
+    if (failures.includes('closed')) {
+      await repository.releaseTextAttempt(id);
+      return;
+    }
+    const textOf = (outcome: Outcome | null) => (outcome && 'text' in outcome && outcome.text ? outcome.text : null);
+    if (failures.length > 0 && attempt.attempts < MAX_TEXT_ATTEMPTS) {
+      log.warn({ regulationId: id, failures, attempt: attempt.attempts }, 'regulation text extraction failed; it will be tried once more');
+      retryLater(id);
+      return;
+    }
+    const hasPdf = files.pdfApproved !== null || files.pdfProcess !== null;
+    const foundText = textOf(approved) !== null || textOf(process) !== null;
+    const status = !hasPdf ? 'none' : foundText ? 'indexed' : 'unreadable';
+    const stored = await save(id, textOf(approved), textOf(process), files, status);
+    if (stored) {
+      const level = failures.length > 0 ? 'warn' : 'info';
+      log[level]({ regulationId: id, status, failures, ms: Date.now() - started }, failures.length > 0 ? 'regulation text extraction failed twice' : 'regulation text indexed');
+    }
+  }
+
+  async function save(
+    id: number,
+    approvedText: string | null,
+    processText: string | null,
+    files: { pdfApproved: string | null; pdfProcess: string | null },
+    status: 'indexed' | 'unreadable' | 'none',
+  ): Promise<boolean> {
+    const stored = await repository.saveExtractedTexts(id, { approvedText, processText, status }, files);
+    if (stored) for (const listener of listeners) listener();
+    return stored;
+  }
+
+  function retryLater(id: number) {
+    clearTimeout(retries.get(id));
+    const timer = setTimeout(() => {
+      retries.delete(id);
+      indexer.schedule(id);
+      wakeWaiters();
+    }, retryDelayMs);
+    timer.unref();
+    retries.set(id, timer);
   }
 
   async function drain(): Promise<void> {
@@ -76,12 +135,19 @@ export function createTextIndexer(deps: { repository: RegulationRepository; stor
     async resume(): Promise<void> {
       for (const id of await repository.pendingTextIds(10_000)) indexer.schedule(id);
     },
-    /** Resolves when the queue is empty (tests, shutdown). */
+    /** Resolves when nothing is queued, running or waiting for a retry (tests, shutdown). */
     async idle(): Promise<void> {
-      while (running) await running;
+      for (;;) {
+        while (running) await running;
+        if (retries.size === 0 || stopped) return;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
     },
     async stop(): Promise<void> {
       stopped = true;
+      for (const timer of retries.values()) clearTimeout(timer);
+      retries.clear();
+      wakeWaiters();
       await indexer.idle();
     },
   };

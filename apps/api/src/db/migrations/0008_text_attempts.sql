@@ -1,0 +1,1 @@
+ALTER TABLE "regulations" ADD COLUMN "text_attempts" smallint DEFAULT 0 NOT NULL;

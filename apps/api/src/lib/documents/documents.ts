@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, TooManyRequests } from '../errors.js';
+import { startsAsPdf } from '../pdf.js';
+import type { DecodedLimits } from './decoded-size.js';
+import { createDocumentWorker, DocumentJobFailed } from './document-worker.js';
+
+export interface DocumentLimits {
+  /** Resident memory of each worker process, in MB. */
+  memoryMb: number;
+  /** Time one background job (a PDF's text) may take. */
+  timeoutMs: number;
+  /** Time opening an upload may take while its uploader waits. */
+  checkTimeoutMs: number;
+  decoded?: DecodedLimits;
+}
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { memoryMb: 512, timeoutMs: 60_000, checkTimeoutMs: 20_000 };
+
+/** What opening an uploaded PDF found. */
+export type PdfCheck = 'pdf' | 'not-pdf' | 'encrypted' | 'unreadable';
+
+/**
+ * Everything the API does with untrusted documents, done in worker processes (document-worker.ts):
+ * one for uploads, whose uploader waits for the answer, and one for background work (text
+ * extraction), so that a slow document in the background never delays an upload.
+ */
+export function createDocuments(options: { limits?: Partial<DocumentLimits>; log: FastifyBaseLogger }) {
+  const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
+  const log = options.log;
+  const uploads = createDocumentWorker({
+    name: 'uploads',
+    memoryMb: limits.memoryMb,
+    timeoutMs: limits.checkTimeoutMs,
+    decoded: limits.decoded,
+    // Uploads are at most 20 MB each and waiting costs the request its memory: past this, 429.
+    maxQueue: 8,
+    // Someone waits for these: closer to the API's priority than the background work.
+    niceness: 5,
+    log,
+  });
+  const background = createDocumentWorker({ name: 'background', memoryMb: limits.memoryMb, timeoutMs: limits.timeoutMs, decoded: limits.decoded, log });
+  // Workers get a file to read: handing over a path costs this process nothing, copying 20 MB
+  // through the IPC channel would hold its event loop.
+  let folder: Promise<string> | undefined;
+  async function withTemporaryFile<T>(write: (file: string) => Promise<void>, use: (file: string) => Promise<T>): Promise<T> {
+    folder ??= fs.mkdtemp(path.join(os.tmpdir(), 'concejo-documents-'));
+    const file = path.join(await folder, randomUUID());
+    try {
+      await write(file);
+      return await use(file);
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  return {
+    /**
+     * Whether an upload is a PDF that opens: `%PDF-` at byte 0 and pdf.js finds its pages. Too many
+     * uploads waiting to be opened answer 429; a server shutting down, 503.
+     */
+    async checkPdf(content: Buffer): Promise<PdfCheck> {
+      if (!startsAsPdf(content)) return 'not-pdf';
+      try {
+        await withTemporaryFile(
+          (file) => fs.writeFile(file, content, { mode: 0o600 }),
+          (file) => uploads.run({ kind: 'inspect-pdf', file }),
+        );
+        return 'pdf';
+      } catch (error) {
+        if (!(error instanceof DocumentJobFailed)) throw error;
+        if (error.failure === 'busy') throw new TooManyRequests('Hay muchos documentos en revisión. Intente de nuevo en unos segundos.', 10);
+        if (error.failure === 'closed') throw new HttpError(503, 'El servidor se está reiniciando. Intente de nuevo en unos segundos.');
+        log.info({ failure: error.failure, bytes: content.length }, 'uploaded PDF refused');
+        return error.failure === 'not-pdf' ? 'not-pdf' : error.failure === 'encrypted' ? 'encrypted' : 'unreadable';
+      }
+    },
+    /** The text of a PDF (empty for a scan), read from a stream of it; rejects with DocumentJobFailed. */
+    async extractPdfText(content: Readable): Promise<string> {
+      const result = await withTemporaryFile(
+        (file) => pipeline(content, createWriteStream(file, { mode: 0o600 })),
+        (file) => background.run({ kind: 'extract-pdf-text', file }),
+      );
+      return result.text;
+    },
+    /** The worker processes (tests). */
+    workers: { uploads, background },
+    async close(): Promise<void> {
+      await Promise.all([uploads.close(), background.close()]);
+      if (folder) await fs.rm(await folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Documents = ReturnType<typeof createDocuments>;

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGULATION_MESSAGES } from '@concejo/contracts';
+import { regulations } from '../../db/schema/index.js';
+import { deflateBombPdf, htmlDressedAsPdf, passwordProtectedPdf } from '../../test/hostile-documents.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { favourThisProcess } from '../../test/priority.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { multipartForm, samplePdf, type FormValue } from '../../test/multipart.js';
+import { MAX_TEXT_ATTEMPTS } from './text-indexer.js';
+
+const GB = 1024 ** 3;
+
+let ctx: TestContext;
+let headers: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ headers } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
+});
+afterAll(() => ctx.close());
+
+let nextNumber = 7000;
+const ordinance = (extra: Record<string, FormValue> = {}) => ({
+  type: 'ordinance',
+  state: 'approved',
+  number: nextNumber++,
+  subject: 'Ordenanza con su PDF',
+  authors: ['Ana Rodríguez'],
+  ...extra,
+});
+
+function create(context: TestContext, auth: { authorization: string }, fields: Record<string, FormValue>, files: Record<string, Buffer>) {
+  return context.app.inject({ method: 'POST', url: '/api/v1/regulations', headers: auth, payload: multipartForm(fields, files) });
+}
+
+const textOf = async (context: TestContext, id: number) =>
+  (await context.db.select({ status: regulations.textStatus, attempts: regulations.textAttempts }).from(regulations).where(eq(regulations.id, id)))[0];
+
+describe('uploaded PDFs are PDFs', () => {
+  it('refuses an HTML page with a PDF header and trailer, on create, update and old regulations', async () => {
+    const created = await create(ctx, headers, ordinance(), { pdf_approved: htmlDressedAsPdf() });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors).toEqual({ pdf_approved: [REGULATION_MESSAGES.pdfOnly] });
+
+    const good = await create(ctx, headers, ordinance(), { pdf_approved: samplePdf() });
+    expect(good.statusCode).toBe(201);
+    const updated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/regulations/${good.json().id}`,
+      headers,
+      payload: multipartForm({ changes: '{}', version: good.json().version }, { pdf_process: htmlDressedAsPdf() }),
+    });
+    expect(updated.statusCode).toBe(422);
+    expect(updated.json().errors).toEqual({ pdf_process: [REGULATION_MESSAGES.pdfOnly] });
+
+    const old = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/old-regulations',
+      headers,
+      payload: multipartForm({ date: '1990-05-04', type: 'ordinance', number: nextNumber++, keywords: ['archivo'] }, { pdf: htmlDressedAsPdf() }),
+    });
+    expect(old.statusCode).toBe(422);
+    expect(old.json().errors).toEqual({ pdf: [REGULATION_MESSAGES.pdfOnly] });
+  });
+
+  it('wants %PDF- at the very first byte', async () => {
+    const afterJunk = Buffer.concat([Buffer.from('<html>junk</html>\n'), samplePdf()]);
+    const response = await create(ctx, headers, ordinance(), { pdf_approved: afterJunk });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ pdf_approved: [REGULATION_MESSAGES.pdfOnly] });
+  });
+
+  it('says so when a PDF needs a password to open', async () => {
+    const response = await create(ctx, headers, ordinance(), { pdf_approved: passwordProtectedPdf() });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ pdf_approved: [REGULATION_MESSAGES.pdfEncrypted] });
+  });
+
+  it('stores nothing for a refused PDF', async () => {
+    const before = (await ctx.db.select({ id: regulations.id }).from(regulations)).length;
+    await create(ctx, headers, ordinance(), { pdf_approved: htmlDressedAsPdf() });
+    expect((await ctx.db.select({ id: regulations.id }).from(regulations)).length).toBe(before);
+  });
+});
+
+describe('hostile PDFs are read in the document worker', () => {
+  it('accepts a deflate bomb (it is a PDF), tries its text twice, leaves it unreadable and still finds it by subject', async () => {
+    const response = await create(ctx, headers, ordinance({ subject: 'Ordenanza explosiva de prueba' }), { pdf_approved: deflateBombPdf(GB) });
+    expect(response.statusCode).toBe(201);
+    await ctx.app.textIndexer.idle();
+    expect(await textOf(ctx, response.json().id)).toEqual({ status: 'unreadable', attempts: MAX_TEXT_ATTEMPTS });
+    const search = await ctx.app.inject({ url: '/api/v1/regulations/published?search=explosiva' });
+    expect(search.json().data.map((row: { id: number }) => row.id)).toEqual([response.json().id]);
+  });
+
+  it('answers /healthz within 100 ms while the worst PDFs are read, even when they kill their worker', { timeout: 180_000 }, async () => {
+    favourThisProcess();
+    // The decoded-size check off, so that pdf.js really inflates the bombs and the memory limit kills it.
+    const context = await createTestApp({
+      documents: { memoryMb: 256, timeoutMs: 60_000, checkTimeoutMs: 20_000, retryDelayMs: 10, decoded: { maxStreamBytes: 64 * GB, maxDocumentBytes: 64 * GB } },
+    });
+    try {
+      const { headers: admin } = await buildLoggedInUser(context.app, context.db, 'admin');
+      // A 1 MB PDF that inflates to 1 GB, and a 20 MB one (the upload limit) that inflates to 20 GB.
+      const bombs = [deflateBombPdf(GB), deflateBombPdf(20 * GB)];
+      expect(bombs[1]!.length).toBeGreaterThan(20_000_000);
+      const ids: number[] = [];
+      for (const bomb of bombs) {
+        const created = await create(context, admin, ordinance(), { pdf_approved: bomb });
+        expect(created.statusCode).toBe(201);
+        ids.push(created.json().id);
+      }
+      // Their text is read in the background now: each attempt takes the worker to its memory limit.
+      const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
+      const latencies: number[] = [];
+      const failures: unknown[] = [];
+      let processing = true;
+      const probe = (async () => {
+        while (processing) {
+          const started = performance.now();
+          try {
+            const health = await fetch(`${address}/healthz`);
+            if (health.status !== 200) failures.push(health.status);
+          } catch (error) {
+            failures.push(error);
+          }
+          latencies.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      try {
+        await context.app.textIndexer.idle();
+      } finally {
+        processing = false;
+        await probe;
+      }
+      for (const id of ids) expect(await textOf(context, id)).toEqual({ status: 'unreadable', attempts: MAX_TEXT_ATTEMPTS });
+      // Each bomb killed its worker twice.
+      expect(context.app.documents.workers.background.counters.killed).toBe(4);
+      expect(failures).toEqual([]);
+      expect(latencies.length).toBeGreaterThan(10);
+      expect(Math.max(...latencies)).toBeLessThan(100);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves unreadable, without trying again, a text whose earlier attempts never finished (the server died twice)', async () => {
+    const created = await create(ctx, headers, ordinance(), { pdf_approved: samplePdf('texto que nunca se lee') });
+    await ctx.app.textIndexer.idle();
+    const id = created.json().id;
+    await ctx.db.update(regulations).set({ textStatus: 'pending', textAttempts: MAX_TEXT_ATTEMPTS }).where(eq(regulations.id, id));
+    const jobsBefore = ctx.app.documents.workers.background.counters.started;
+    await ctx.app.textIndexer.resume();
+    await ctx.app.textIndexer.idle();
+    expect(await textOf(ctx, id)).toMatchObject({ status: 'unreadable' });
+    expect(ctx.app.documents.workers.background.counters.started).toBe(jobsBefore);
+  });
+
+  it('gives a new PDF its own two attempts', async () => {
+    const created = await create(ctx, headers, ordinance(), { pdf_approved: deflateBombPdf(GB) });
+    await ctx.app.textIndexer.idle();
+    const replaced = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/regulations/${created.json().id}`,
+      headers,
+      payload: multipartForm({ changes: '{}', version: created.json().version }, { pdf_approved: samplePdf('palabrarecuperada') }),
+    });
+    expect(replaced.statusCode).toBe(200);
+    await ctx.app.textIndexer.idle();
+    expect(await textOf(ctx, created.json().id)).toEqual({ status: 'indexed', attempts: 1 });
+    const search = await ctx.app.inject({ url: '/api/v1/regulations/published?search=palabrarecuperada' });
+    expect(search.json().total).toBe(1);
+  });
+});
