@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { dateTimeSchema } from './dates.js';
 import { CONTENT_MESSAGES, MAX_BANNER_DESCRIPTION, MAX_BANNER_TEXT, MAX_NEWS_DESCRIPTION_INPUT, MAX_NEWS_TITLE } from './content-constants.js';
 
 /** One stored WebP variant of an image. */
@@ -89,7 +90,7 @@ const flagField = z.preprocess(
 /** ISO 8601; one without an offset is a wall-clock time in the council's time zone. Empty clears it. */
 const windowDate = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.iso.datetime({ offset: true, local: true, error: CONTENT_MESSAGES.dateInvalid }).nullable().optional(),
+  dateTimeSchema(CONTENT_MESSAGES.dateInvalid).nullable().optional(),
 );
 
 const optionalText = (max: number, label: string) =>

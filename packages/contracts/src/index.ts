@@ -8,6 +8,7 @@ export * from './paths.js';
 export * from './site.js';
 export * from './public-media-constants.js';
 export * from './public-media.js';
+export * from './dates.js';
 export * from './regulations.js';
 export * from './day-orders.js';
 export * from './content-constants.js';

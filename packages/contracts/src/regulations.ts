@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 
 export const REGULATION_TYPES = ['correspondence', 'dem-message', 'declaration', 'decree', 'minute', 'ordinance', 'resolution'] as const;
 export const regulationTypeSchema = z.enum(REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' });
@@ -128,7 +129,7 @@ const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 /** The text fields of POST /regulations (multipart; the PDFs travel as files beside them). */
 export const createRegulationFieldsSchema = z.object({
-  creation_date: z.preprocess(emptyAsMissing, z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }).optional()),
+  creation_date: z.preprocess(emptyAsMissing, dateTimeSchema('La fecha de creación no es válida.').optional()),
   type: regulationTypeSchema,
   dem_type: z.preprocess(emptyAsMissing, demTypeSchema.optional()),
   number: z.preprocess(emptyAsMissing, regulationNumberSchema.optional()),
@@ -146,7 +147,7 @@ export type CreateRegulationFields = z.infer<typeof createRegulationFieldsSchema
 export const regulationChangesSchema = z
   .strictObject(
     {
-    created_at: z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }),
+    created_at: dateTimeSchema('La fecha de creación no es válida.'),
     dem_type: demTypeSchema.nullable(),
     number: regulationNumberSchema.nullable(),
     author_type: authorTypeSchema,
@@ -163,15 +164,13 @@ export const regulationChangesSchema = z
 export type RegulationChanges = z.infer<typeof regulationChangesSchema>;
 
 export const oldRegulationFieldsSchema = z.object({
-  date: z.iso.date({ error: 'La fecha no es válida.' }),
+  date: calendarDaySchema('La fecha no es válida.'),
   type: regulationTypeSchema,
   dem_type: z.preprocess(emptyAsMissing, demTypeSchema.optional()),
   number: regulationNumberSchema,
   keywords: z.array(listItem('palabra clave')).max(50).default([]).transform(cleanList),
 });
 export type OldRegulationFields = z.infer<typeof oldRegulationFieldsSchema>;
-
-const dateFilter = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
 
 export const staffRegulationQuerySchema = z.object({
   page: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1).max(100_000).default(1),
@@ -189,8 +188,8 @@ export const staffRegulationQuerySchema = z.object({
       return match;
     }),
   author: z.string().trim().max(200).optional(),
-  from: dateFilter.optional().or(z.literal('').transform(() => undefined)),
-  to: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+  from: dayFilterSchema(),
+  to: dayFilterSchema(),
 });
 export type StaffRegulationQuery = z.infer<typeof staffRegulationQuerySchema>;
 
@@ -259,8 +258,8 @@ export const publicRegulationQuerySchema = z.object({
   search: z.string().trim().max(200, { error: 'La búsqueda puede tener hasta 200 caracteres.' }).optional(),
   numberSearch: z.string().trim().max(20).optional(),
   type: z.enum(PUBLIC_REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' }).optional().or(z.literal('').transform(() => undefined)),
-  from: dateFilter.optional().or(z.literal('').transform(() => undefined)),
-  to: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+  from: dayFilterSchema(),
+  to: dayFilterSchema(),
 });
 export type PublicRegulationQuery = z.infer<typeof publicRegulationQuerySchema>;
 
