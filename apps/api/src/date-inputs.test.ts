@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MESSAGES, type Role } from '@concejo/contracts';
 import { buildLoggedInUser } from './test/factories.js';
@@ -47,7 +48,7 @@ interface DateInput {
   kind: Kind;
   /** An empty value is a documented "not set" (a blank filter, a cleared date) or is refused. */
   blank: 'accepted' | 'refused';
-  send: (value: string) => ReturnType<TestContext['app']['inject']>;
+  send: (value: string) => Promise<LightMyRequestResponse>;
 }
 
 const query = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
@@ -62,7 +63,7 @@ const dayFilters = (name: string, path: string, role?: Role): DateInput[] =>
     send: (value) => query(`/api/v1${path}?${field}=${q(value)}`, role ? as[role] : {}),
   }));
 
-const windowDates = (name: string, send: (fields: Record<string, string | number>) => ReturnType<TestContext['app']['inject']>): DateInput[] =>
+const windowDates = (name: string, send: (fields: Record<string, string | number>) => Promise<LightMyRequestResponse>): DateInput[] =>
   (['publication_date', 'unpublication_date'] as const).map((field, index, both) => ({
     name: `${name} ${field}`,
     field,
