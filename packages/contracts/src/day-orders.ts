@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { dateTimeSchema, dayFilterSchema, hasOffset } from './dates.js';
+import { textSchema } from './text.js';
 import { regulationStateSchema, regulationTypeSchema, authorTypeSchema, type RegulationType } from './regulations.js';
 
 /** API paths of the agendas (órdenes del día), relative to API_BASE (DESIGN.md section 5). */
@@ -131,8 +132,7 @@ const regulationIds = z
 
 const commissionTexts = z
   .array(
-    z
-      .string({ error: 'Cada despacho debe ser un texto.' })
+    textSchema({ error: 'Cada despacho debe ser un texto.' })
       .trim()
       .min(1, { error: 'Cada despacho debe tener texto.' })
       .max(MAX_COMMISSION_TEXT, { error: `Cada despacho puede tener hasta ${MAX_COMMISSION_TEXT} caracteres.` }),
@@ -152,8 +152,7 @@ export const createDayOrderSchema = z.object({
     .union([z.string(), z.number()], { error: 'Debe ingresar el número del acta anterior.' })
     .transform((value) => String(value).trim())
     .pipe(
-      z
-        .string()
+      textSchema()
         .min(1, { error: 'Debe ingresar el número del acta anterior.' })
         .max(MAX_PREVIOUS_MINUTES, { error: `El número de acta puede tener hasta ${MAX_PREVIOUS_MINUTES} caracteres.` }),
     ),

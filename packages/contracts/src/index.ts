@@ -9,6 +9,7 @@ export * from './site.js';
 export * from './public-media-constants.js';
 export * from './public-media.js';
 export * from './dates.js';
+export * from './text.js';
 export * from './regulations.js';
 export * from './day-orders.js';
 export * from './content-constants.js';

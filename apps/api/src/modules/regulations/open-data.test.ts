@@ -1,12 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { regulationKeywords, regulations as regulationsTable } from '../../db/schema/index.js';
 import { createDiskStorage } from '../../lib/storage.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { insertRegulation } from '../day-orders/testing.js';
+import { atomFeed, csvCell, xml } from './open-data.js';
 import { createRegulationRepository, type RegulationRepository } from './repository.js';
 import { regulationRoutes } from './routes.js';
 import { createRegulationService } from './service.js';
@@ -143,5 +147,81 @@ describe('open data downloads', () => {
       expect(response.headers['content-disposition'], query).toBeUndefined();
       expect(Object.keys(response.json().errors), query).toEqual([query.split('=')[0]]);
     }
+  });
+});
+
+/** Every C0 control character PostgreSQL can store (all but NUL) except tab, line feed and carriage return, and DEL. */
+const CONTROLS = [...Array.from({ length: 31 }, (_, index) => String.fromCharCode(index + 1)).filter((character) => !'\t\n\r'.includes(character)), '\u007F'].join('');
+// eslint-disable-next-line no-control-regex -- looking for control characters is the point
+const ANY_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Parses an XML document as a strict XML 1.0 parser does; answers the errors it reports and the text of `element`s. */
+function parseXml(document: string, element: string) {
+  const parser = new SaxesParser({ xmlns: true });
+  const errors: string[] = [];
+  const texts: string[] = [];
+  let inside = false;
+  parser.on('error', (error) => errors.push(error.message));
+  parser.on('opentag', (tag) => (inside = tag.local === element));
+  parser.on('text', (text) => inside && texts.push(text));
+  parser.on('closetag', () => (inside = false));
+  parser.write(document).close();
+  return { errors, texts };
+}
+
+describe('outputs stay valid whatever a stored row holds', () => {
+  let stored: { id: number };
+
+  beforeAll(async () => {
+    // Written straight to the database, as rows saved before the forms refused control characters.
+    stored = await insertRegulation(ctx.db, {
+      type: 'ordinance',
+      state: 'approved',
+      number: 99,
+      subject: `Tema${CONTROLS} con\tcontroles <y> "comillas"`,
+      createdAt: '2025-06-01T10:00:00-03:00',
+    });
+    await ctx.db.update(regulationsTable).set({ approvedAt: new Date('2025-06-02T10:00:00Z') }).where(eq(regulationsTable.id, stored.id));
+    await ctx.db.insert(regulationKeywords).values({ regulationId: stored.id, position: 0, word: `clave\u0007${CONTROLS}` });
+  });
+
+  it('serves an Atom feed that a strict XML parser reads, the control characters dropped', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/regulations/feed.atom' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(ANY_CONTROL);
+    const { errors, texts } = parseXml(response.body, 'summary');
+    expect(errors).toEqual([]);
+    expect(texts).toEqual(['Tema con\tcontroles <y> "comillas"']);
+  });
+
+  it('serves CSV and JSON downloads without control characters', async () => {
+    const csv = await ctx.app.inject({ url: '/api/v1/regulations/published.csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toMatch(ANY_CONTROL);
+    expect(csv.body).toContain('"Tema con\tcontroles <y> ""comillas""","clave"');
+
+    const json = await ctx.app.inject({ url: '/api/v1/regulations/published.json' });
+    expect(json.statusCode).toBe(200);
+    const row = json.json<{ id: number; subject: string; keywords: { word: string }[] }[]>().find((item) => item.id === stored.id);
+    expect(row).toMatchObject({ subject: 'Tema con\tcontroles <y> "comillas"', keywords: [{ word: 'clave' }] });
+    expect(json.body).not.toMatch(/\\u00[01][0-9a-f]|\\u007f/i);
+  });
+
+  it('drops what XML 1.0 forbids besides control characters: lone surrogates, U+FFFE and U+FFFF', () => {
+    expect(xml('a\uD800b\uDC00c\uFFFEd\uFFFFe\u0001f')).toBe('abcdef');
+    expect(xml('\uD83D\uDCDC & <b>')).toBe('\uD83D\uDCDC &#38; &#60;b&#62;');
+    const feed = atomFeed({
+      councilName: 'Concejo\u0002',
+      publicUrl: 'http://localhost:3000',
+      selfUrl: 'http://localhost:3000/api/v1/regulations/feed.atom',
+      now: new Date('2026-03-02T12:00:00Z'),
+      entries: [{ id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pdfUrl: null }],
+    });
+    expect(parseXml(feed, 'summary')).toEqual({ errors: [], texts: ['Texto[31m rojo'] });
+  });
+
+  it('drops control characters from a CSV cell before neutralising a formula', () => {
+    expect(csvCell('\u0001=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('línea 1\nlínea 2\u000b')).toBe('"línea 1\nlínea 2"');
   });
 });

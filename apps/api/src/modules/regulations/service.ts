@@ -26,7 +26,7 @@ import type { RegulationRepository, RegulationRow, RegulationValues, Tx } from '
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
 import type { TextIndexer } from './text-indexer.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle } from './open-data.js';
+import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 
 export const PER_PAGE = 15;
 export const FOLDERS = { process: 'regulations-process', approved: 'regulations-approved' } as const;
@@ -171,9 +171,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
         const keywords = await repository.keywordsOf(rows.map((row) => row.id));
         const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
         if (format === 'csv') return items.map((item) => `${csvRow(item, absolute)}\r\n`).join('');
-        const pieces = items.map(({ matched_in: _matched, excerpt: _excerpt, ...item }) =>
-          JSON.stringify({ ...item, pdf_approved: item.pdf_approved ? absolute(item.pdf_approved) : null }),
-        );
+        const pieces = items.map((item) => jsonItem(item, absolute));
         const separator = written > 0 ? ',' : '';
         written += pieces.length;
         return separator + pieces.join(',');
