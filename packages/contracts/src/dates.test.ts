@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDaySchema, DATE_MESSAGES, dateTimeSchema, dayFilterSchema, isDateTimeInRange } from './dates.js';
+import { DATE_MESSAGES, isAcceptedDay, isDateTimeInRange } from './date-range.js';
+import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 import { dayOrderSourcesQuerySchema } from './day-orders.js';
 
 const errorsOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
@@ -20,6 +21,13 @@ describe('calendar days', () => {
   it("refuses days that do not exist or are no day at all with the field's own message", () => {
     for (const value of ['2023-02-30', '2023-02-29', '2026-04-31', '2026-13-01', '+275760-09-13', '', 'ayer', '2026-03-01T10:00', 20260301]) {
       expect(errorsOf(day.safeParse(value)), String(value)).toEqual(['La fecha no es válida.']);
+    }
+  });
+
+  it('answers the same without zod, for the pages that read dates from a link', () => {
+    for (const value of ['1850-01-01', '2024-02-29', '2100-12-31']) expect(isAcceptedDay(value), value).toBe(true);
+    for (const value of ['1849-12-31', '2101-01-01', '0099-12-31', '2023-02-29', '2026-04-31', '2026-13-01', '2026-1-01', 'ayer', '']) {
+      expect(isAcceptedDay(value), value).toBe(false);
     }
   });
 

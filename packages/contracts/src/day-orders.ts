@@ -1,5 +1,6 @@
 import { z } from './zod.js';
-import { dateTimeSchema, dayFilterSchema, hasOffset } from './dates.js';
+import { hasOffset } from './date-range.js';
+import { dateTimeSchema, dayFilterSchema } from './dates.js';
 import { textSchema } from './text.js';
 import { regulationStateSchema, regulationTypeSchema, authorTypeSchema, type RegulationType } from './regulations.js';
 

@@ -8,6 +8,7 @@ export * from './paths.js';
 export * from './site.js';
 export * from './public-media-constants.js';
 export * from './public-media.js';
+export * from './date-range.js';
 export * from './dates.js';
 export * from './text.js';
 export * from './regulations.js';
