@@ -26,6 +26,7 @@ import type { RegulationRepository, RegulationRow, RegulationValues, Tx } from '
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
 import type { TextIndexer } from './text-indexer.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import { toInstant } from '../day-orders/time.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 
 export const PER_PAGE = 15;
@@ -264,7 +265,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
               pdfApproved: keys.pdf_approved ?? null,
               isOld: false,
               createdBy: user.id,
-              createdAt: fields.creation_date ? new Date(fields.creation_date) : now,
+              createdAt: fields.creation_date ? toInstant(fields.creation_date, timeZone) : now,
               approvedAt: draft.state === 'approved' ? now : null,
             });
             await saveLists(tx, row.id, draft, { authors: true, keywords: true, modifies: true, modifiedBy: true });
@@ -344,7 +345,7 @@ export function createRegulationService({ repository, indexer, storage, clock, u
             if (pdfProcess !== locked.pdfProcess && locked.pdfProcess) replaced.push(locked.pdfProcess);
             if (pdfApproved !== locked.pdfApproved && locked.pdfApproved) replaced.push(locked.pdfApproved);
 
-            const createdAt = changes.created_at ? new Date(changes.created_at) : locked.createdAt;
+            const createdAt = changes.created_at ? toInstant(changes.created_at, timeZone) : locked.createdAt;
             const approvedAt = draft.state !== 'approved' ? null : locked.state === 'approved' ? locked.approvedAt : now;
             await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, createdAt, approvedAt }, now);
             await saveLists(tx, id, draft, {
