@@ -1,3 +1,5 @@
+// The one definition of every date and date-time a payload or a filter carries (DESIGN.md section 5:
+// ISO 8601, calendar days in the council's time zone); the range itself is in date-range.ts.
 import { DATE_MESSAGES, isDateTimeInRange, isDayInRange } from './date-range.js';
 import { z } from './zod.js';
 
