@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { roleSchema } from './role-schema.js';
+import { textSchema } from './text.js';
 
 export const emailSchema = z
   .string({ error: 'El email es obligatorio.' })
@@ -45,8 +46,7 @@ export const userResponseSchema = z.object({
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 const personName = (field: string) =>
-  z
-    .string({ error: `El ${field} es obligatorio.` })
+  textSchema({ error: `El ${field} es obligatorio.` })
     .trim()
     .min(1, { error: `El ${field} es obligatorio.` })
     .max(100, { error: `El ${field} no puede superar los 100 caracteres.` });

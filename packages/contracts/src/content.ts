@@ -1,4 +1,6 @@
 import { z } from './zod.js';
+import { dateTimeSchema } from './dates.js';
+import { hasControlCharacters, TEXT_MESSAGES, textSchema } from './text.js';
 import { CONTENT_MESSAGES, MAX_BANNER_DESCRIPTION, MAX_BANNER_TEXT, MAX_NEWS_DESCRIPTION_INPUT, MAX_NEWS_TITLE } from './content-constants.js';
 
 /** One stored WebP variant of an image. */
@@ -89,13 +91,13 @@ const flagField = z.preprocess(
 /** ISO 8601; one without an offset is a wall-clock time in the council's time zone. Empty clears it. */
 const windowDate = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.iso.datetime({ offset: true, local: true, error: CONTENT_MESSAGES.dateInvalid }).nullable().optional(),
+  dateTimeSchema(CONTENT_MESSAGES.dateInvalid).nullable().optional(),
 );
 
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z.string().max(max, { error: `${label} puede tener hasta ${max} caracteres.` }).optional(),
+    textSchema().max(max, { error: `${label} puede tener hasta ${max} caracteres.` }).optional(),
   );
 
 const httpUrl = z.preprocess(
@@ -103,6 +105,7 @@ const httpUrl = z.preprocess(
   z
     .url({ protocol: /^https?$/, error: CONTENT_MESSAGES.newsVideoUrlInvalid })
     .max(2000, { error: CONTENT_MESSAGES.newsVideoUrlInvalid })
+    .refine((url) => !hasControlCharacters(url), { error: TEXT_MESSAGES.controlCharacters })
     .optional(),
 );
 
@@ -133,8 +136,7 @@ export type UpdateBannerFields = z.infer<typeof updateBannerFieldsSchema>;
 const requiredText = (max: number, label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z
-      .string({ error: CONTENT_MESSAGES.newsRequiredFields })
+    textSchema({ error: CONTENT_MESSAGES.newsRequiredFields })
       .min(1, { error: CONTENT_MESSAGES.newsRequiredFields })
       .max(max, { error: `${label} puede tener hasta ${max} caracteres.` }),
   );
@@ -156,7 +158,7 @@ export const updateNewsFieldsSchema = z.object({
   status: z.preprocess(emptyAsMissing, statusField('El estado no es válido.').optional()),
   title: requiredText(MAX_NEWS_TITLE, 'El título').optional(),
   description: requiredText(MAX_NEWS_DESCRIPTION_INPUT, 'La descripción').optional(),
-  video_url: z.preprocess((value) => (value === '' ? null : value), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.newsVideoUrlInvalid }).max(2000).nullable().optional()),
+  video_url: z.preprocess((value) => (value === '' ? null : value), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.newsVideoUrlInvalid }).max(2000).refine((url) => !hasControlCharacters(url), { error: TEXT_MESSAGES.controlCharacters }).nullable().optional()),
   publication_date: windowDate,
   unpublication_date: windowDate,
 });

@@ -1,4 +1,7 @@
 import { z } from './zod.js';
+import { hasOffset } from './date-range.js';
+import { dateTimeSchema, dayFilterSchema } from './dates.js';
+import { textSchema } from './text.js';
 import { regulationStateSchema, regulationTypeSchema, authorTypeSchema, type RegulationType } from './regulations.js';
 
 /** API paths of the agendas (órdenes del día), relative to API_BASE (DESIGN.md section 5). */
@@ -77,13 +80,10 @@ export const DAY_ORDER_MESSAGES = {
   noResults: 'No se encontraron resultados.',
 } as const;
 
-/** Date-times travel as ISO 8601; one without an offset is a wall-clock time in the council's time zone. */
-const dateTime = (message: string) => z.iso.datetime({ offset: true, local: true, error: message });
-
 export const dayOrderSourcesQuerySchema = z
   .object({
-    startDate: dateTime('La fecha de inicio no es válida.'),
-    endDate: dateTime('La fecha de fin no es válida.'),
+    startDate: dateTimeSchema('La fecha de inicio no es válida.'),
+    endDate: dateTimeSchema('La fecha de fin no es válida.'),
   })
   .refine((query) => !isBefore(query.endDate, query.startDate), {
     path: ['endDate'],
@@ -93,7 +93,6 @@ export type DayOrderSourcesQuery = z.infer<typeof dayOrderSourcesQuerySchema>;
 
 /** Compares two ISO date-times of the same kind (both local or both with an offset); mixed kinds are left to the server. */
 function isBefore(a: string, b: string): boolean {
-  const hasOffset = (value: string) => /(Z|[+-]\d\d:?\d\d)$/.test(value);
   if (hasOffset(a) !== hasOffset(b)) return false;
   // Two wall-clock times compare as if both were UTC.
   return hasOffset(a) ? Date.parse(a) < Date.parse(b) : Date.parse(`${a}Z`) < Date.parse(`${b}Z`);
@@ -134,8 +133,7 @@ const regulationIds = z
 
 const commissionTexts = z
   .array(
-    z
-      .string({ error: 'Cada despacho debe ser un texto.' })
+    textSchema({ error: 'Cada despacho debe ser un texto.' })
       .trim()
       .min(1, { error: 'Cada despacho debe tener texto.' })
       .max(MAX_COMMISSION_TEXT, { error: `Cada despacho puede tener hasta ${MAX_COMMISSION_TEXT} caracteres.` }),
@@ -150,13 +148,12 @@ const commissionTexts = z
 /** The agenda payload of spec 3 (POST /day-orders). */
 export const createDayOrderSchema = z.object({
   sessionType: sessionTypeSchema,
-  date: dateTime('Debe ingresar la fecha y hora de la sesión.'),
+  date: dateTimeSchema('Debe ingresar la fecha y hora de la sesión.'),
   acta: z
     .union([z.string(), z.number()], { error: 'Debe ingresar el número del acta anterior.' })
     .transform((value) => String(value).trim())
     .pipe(
-      z
-        .string()
+      textSchema()
         .min(1, { error: 'Debe ingresar el número del acta anterior.' })
         .max(MAX_PREVIOUS_MINUTES, { error: `El número de acta puede tener hasta ${MAX_PREVIOUS_MINUTES} caracteres.` }),
     ),
@@ -184,9 +181,7 @@ const pageParam = z.preprocess(
     .max(100_000, { error: 'La página es demasiado grande.' })
     .default(1),
 );
-const dateFilter = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' }).optional().or(z.literal('').transform(() => undefined));
-
-export const publishedDayOrderQuerySchema = z.object({ page: pageParam, from: dateFilter, to: dateFilter });
+export const publishedDayOrderQuerySchema = z.object({ page: pageParam, from: dayFilterSchema(), to: dayFilterSchema() });
 export type PublishedDayOrderQuery = z.infer<typeof publishedDayOrderQuerySchema>;
 
 export const publishedDayOrderSchema = z.object({ id: z.number(), date_creation: z.string(), pdf_path: z.string().nullable() });

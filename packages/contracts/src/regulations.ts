@@ -1,4 +1,6 @@
 import { z } from './zod.js';
+import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
+import { searchTextSchema, textSchema } from './text.js';
 
 export const REGULATION_TYPES = ['correspondence', 'dem-message', 'declaration', 'decree', 'minute', 'ordinance', 'resolution'] as const;
 export const regulationTypeSchema = z.enum(REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' });
@@ -96,8 +98,7 @@ export const regulationNumberSchema = z.coerce
 
 /** A list item (author or keyword): trimmed, not empty, bounded. */
 const listItem = (what: string) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .min(1, { error: `Cada ${what} debe tener texto.` })
     .max(200, { error: `Cada ${what} puede tener hasta 200 caracteres.` });
@@ -119,8 +120,7 @@ export function cleanList(items: readonly string[]): string[] {
 
 const idList = z.array(z.coerce.number().int().positive(), { error: 'La lista de normas no es válida.' }).max(200);
 
-export const subjectSchema = z
-  .string({ error: 'El tema es obligatorio.' })
+export const subjectSchema = textSchema({ error: 'El tema es obligatorio.' })
   .trim()
   .min(1, { error: 'El tema es obligatorio.' })
   .max(2000, { error: 'El tema puede tener hasta 2000 caracteres.' });
@@ -130,7 +130,7 @@ const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 /** The text fields of POST /regulations (multipart; the PDFs travel as files beside them). */
 export const createRegulationFieldsSchema = z.object({
-  creation_date: z.preprocess(emptyAsMissing, z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }).optional()),
+  creation_date: z.preprocess(emptyAsMissing, dateTimeSchema('La fecha de creación no es válida.').optional()),
   type: regulationTypeSchema,
   dem_type: z.preprocess(emptyAsMissing, demTypeSchema.optional()),
   number: z.preprocess(emptyAsMissing, regulationNumberSchema.optional()),
@@ -148,7 +148,7 @@ export type CreateRegulationFields = z.infer<typeof createRegulationFieldsSchema
 export const regulationChangesSchema = z
   .strictObject(
     {
-    created_at: z.iso.datetime({ offset: true, local: true, error: 'La fecha de creación no es válida.' }),
+    created_at: dateTimeSchema('La fecha de creación no es válida.'),
     dem_type: demTypeSchema.nullable(),
     number: regulationNumberSchema.nullable(),
     author_type: authorTypeSchema,
@@ -165,7 +165,7 @@ export const regulationChangesSchema = z
 export type RegulationChanges = z.infer<typeof regulationChangesSchema>;
 
 export const oldRegulationFieldsSchema = z.object({
-  date: z.iso.date({ error: 'La fecha no es válida.' }),
+  date: calendarDaySchema('La fecha no es válida.'),
   type: regulationTypeSchema,
   dem_type: z.preprocess(emptyAsMissing, demTypeSchema.optional()),
   number: regulationNumberSchema,
@@ -173,12 +173,10 @@ export const oldRegulationFieldsSchema = z.object({
 });
 export type OldRegulationFields = z.infer<typeof oldRegulationFieldsSchema>;
 
-const dateFilter = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
-
 export const staffRegulationQuerySchema = z.object({
   page: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1).max(100_000).default(1),
-  search: z.string().trim().max(200).optional(),
-  numberSearch: z.string().trim().max(20).optional(),
+  search: searchTextSchema(z.string().trim().max(200).optional()),
+  numberSearch: searchTextSchema(z.string().trim().max(20).optional()),
   type: z.union([regulationTypeSchema, z.literal('minutes').transform(() => 'minute' as const)]).optional().or(z.literal('').transform(() => undefined)),
   state: regulationStateSchema.optional().or(z.literal('').transform(() => undefined)),
   author_type: z
@@ -190,9 +188,9 @@ export const staffRegulationQuerySchema = z.object({
       if (!match) ctx.addIssue({ code: 'custom', message: 'El tipo de autor no es válido.' });
       return match;
     }),
-  author: z.string().trim().max(200).optional(),
-  from: dateFilter.optional().or(z.literal('').transform(() => undefined)),
-  to: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+  author: searchTextSchema(z.string().trim().max(200).optional()),
+  from: dayFilterSchema(),
+  to: dayFilterSchema(),
 });
 export type StaffRegulationQuery = z.infer<typeof staffRegulationQuerySchema>;
 
@@ -248,7 +246,7 @@ export const regulationDetailSchema = staffRegulationListItemSchema.extend({
 export type RegulationDetail = z.infer<typeof regulationDetailSchema>;
 
 export const relatedRegulationQuerySchema = z.object({
-  search: z.string().trim().min(3, { error: 'La búsqueda necesita al menos 3 caracteres.' }).max(200),
+  search: searchTextSchema(z.string().trim().min(3, { error: 'La búsqueda necesita al menos 3 caracteres.' }).max(200)),
   type: regulationTypeSchema.optional(),
   id: z.coerce.number().int().positive().optional(),
   rule: z.literal('modified-by').optional(),
@@ -258,11 +256,11 @@ export const relatedRegulationListSchema = z.array(regulationRef);
 /** Filters of the public search (spec 2.3): only the public types; pages from 1. */
 export const publicRegulationQuerySchema = z.object({
   page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ error: 'La página debe ser un número entero.' }).min(1, { error: 'La página debe ser 1 o mayor.' }).max(100_000).default(1),
-  search: z.string().trim().max(200, { error: 'La búsqueda puede tener hasta 200 caracteres.' }).optional(),
-  numberSearch: z.string().trim().max(20).optional(),
+  search: searchTextSchema(z.string().trim().max(200, { error: 'La búsqueda puede tener hasta 200 caracteres.' }).optional()),
+  numberSearch: searchTextSchema(z.string().trim().max(20).optional()),
   type: z.enum(PUBLIC_REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' }).optional().or(z.literal('').transform(() => undefined)),
-  from: dateFilter.optional().or(z.literal('').transform(() => undefined)),
-  to: dateFilter.optional().or(z.literal('').transform(() => undefined)),
+  from: dayFilterSchema(),
+  to: dayFilterSchema(),
 });
 export type PublicRegulationQuery = z.infer<typeof publicRegulationQuerySchema>;
 

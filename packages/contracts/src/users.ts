@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { emailSchema } from './auth.js';
 import { roleSchema } from './role-schema.js';
+import { textSchema } from './text.js';
 import { ROLE_LABELS, ROLES, type Role } from './roles.js';
 
 /**
@@ -124,8 +125,7 @@ export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
 });
 
 const personName = (field: string) =>
-  z
-    .string({ error: `El ${field} es obligatorio.` })
+  textSchema({ error: `El ${field} es obligatorio.` })
     .trim()
     .min(1, { error: `El ${field} es obligatorio.` })
     .max(100, { error: `El ${field} no puede superar los 100 caracteres.` });

@@ -1,10 +1,37 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Conflict, NotFound, ValidationFailed } from '../lib/errors.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
 
 let ctx: TestContext;
+const warnings: { sqlState?: string; message: string }[] = [];
+
+/** Statements PostgreSQL refuses with a data exception (SQLSTATE class 22), each with a value a client could send. */
+const DATA_ERRORS: Record<string, { statement: () => ReturnType<typeof sql>; message: string }> = {
+  '22008': { statement: () => sql`select ${'0000-01-01'}::date`, message: 'La fecha enviada no es válida.' },
+  '22007': { statement: () => sql`select ${'garbage'}::timestamptz`, message: 'La fecha enviada no es válida.' },
+  '22003': { statement: () => sql`select ${'99999999999'}::integer`, message: 'Uno de los números enviados está fuera del rango permitido.' },
+  '22P02': { statement: () => sql`select ${'doce'}::integer`, message: 'Uno de los datos enviados no es válido.' },
+  '22001': { statement: () => sql.raw(`do $$ declare short varchar(3); begin short := 'demasiado largo'; end $$`), message: 'Uno de los textos enviados es demasiado largo.' },
+  '22021': { statement: () => sql`select ${'nul\u0000byte'}::text`, message: 'El texto enviado contiene caracteres no válidos.' },
+  '22P05': { statement: () => sql`select ${'"\\u0000"'}::jsonb`, message: 'El texto enviado contiene caracteres no válidos.' },
+  '22012': { statement: () => sql`select 1 / ${0}::integer`, message: 'Uno de los datos enviados no es válido.' },
+};
+
 beforeAll(async () => {
   ctx = await createTestApp();
+  ctx.app.addHook('onRequest', async (request) => {
+    const warn = request.log.warn.bind(request.log);
+    request.log.warn = ((object: { sqlState?: string }, message: string) => {
+      warnings.push({ sqlState: object.sqlState, message });
+      warn(object, message);
+    }) as typeof request.log.warn;
+  });
+  ctx.app.get('/api/v1/database/:code', { config: { access: 'public' } }, async (request) => {
+    const { code } = request.params as { code: string };
+    await ctx.db.execute(DATA_ERRORS[code]!.statement());
+    return { ok: true };
+  });
   ctx.app.get('/api/v1/boom', { config: { access: 'public' } }, async () => {
     throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:12');
   });
@@ -13,6 +40,9 @@ beforeAll(async () => {
     if (kind === 'conflict') throw new Conflict();
     if (kind === 'validation') throw ValidationFailed.field('number', 'Debe ingresar el número de la normativa.');
     throw new NotFound('No se encontró la normativa.');
+  });
+  ctx.app.get('/api/v1/bare-date-error', { config: { access: 'public' } }, async () => {
+    throw Object.assign(new Error('date/time field value out of range: "0000-01-01"'), { code: '22008', severity: 'ERROR' });
   });
   ctx.app.get('/api/v1/in-use', { config: { access: 'public' } }, async () => {
     throw Object.assign(new Error('update or delete on table "regulations" violates foreign key constraint'), { code: '23503' });
@@ -72,6 +102,21 @@ describe('health', () => {
 });
 
 describe('database refusals', () => {
+  it.each(Object.entries(DATA_ERRORS))('answers a value PostgreSQL refuses with SQLSTATE %s as a Spanish 422, logged as a warning', async (code, { message }) => {
+    warnings.length = 0;
+    const response = await ctx.app.inject({ url: `/api/v1/database/${code}` });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toEqual({ message, requestId: response.headers['x-request-id'] });
+    expect(response.body).not.toMatch(/syntax|range|encoding|sequence|integer|violates/i);
+    expect(warnings).toEqual([{ sqlState: code, message: 'database refused a value sent by the client' }]);
+  });
+
+  it('maps a pg-shaped data exception that no query wrapper carries the same way', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/bare-date-error' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('La fecha enviada no es válida.');
+  });
+
   it('answers 409 in Spanish when a row is still referenced elsewhere', async () => {
     const response = await ctx.app.inject({ url: '/api/v1/in-use' });
     expect(response.statusCode).toBe(409);

@@ -27,9 +27,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       return send(422, { message: Object.values(errors).flat()[0] ?? MESSAGES.validation, errors });
     }
-    if (isInvalidTextError(error)) {
-      // A NUL byte or broken UTF-8 in some text field: PostgreSQL refuses it, the client gets a 422.
-      return send(422, { message: 'El texto enviado contiene caracteres no válidos.' });
+    const dataError = inputDataError(error);
+    if (dataError) {
+      // PostgreSQL refused a value the client sent (a date it cannot hold, a NUL byte, a number out of
+      // range) that the schemas let through: the client's mistake, not ours, so a 422 and a warning
+      // (with the SQLSTATE, to find the schema that should have caught it) rather than a 500.
+      request.log.warn({ sqlState: dataError.code, dbMessage: dataError.dbMessage }, 'database refused a value sent by the client');
+      return send(422, { message: dataError.message });
     }
     if (databaseCode(error) === '23503') {
       // A row still referenced elsewhere (a norm listed in an agenda): refused, nothing half done.
@@ -63,7 +67,22 @@ function databaseCode(error: unknown): unknown {
   return (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
 }
 
-function isInvalidTextError(error: unknown): boolean {
+/** Spanish messages for PostgreSQL's data exceptions (SQLSTATE class 22) by code; the rest of the class gets the fallback. */
+const DATA_ERROR_MESSAGES: Record<string, string> = {
+  '22007': 'La fecha enviada no es válida.',
+  '22008': 'La fecha enviada no es válida.',
+  '22021': 'El texto enviado contiene caracteres no válidos.',
+  '22P05': 'El texto enviado contiene caracteres no válidos.',
+  '22001': 'Uno de los textos enviados es demasiado largo.',
+  '22003': 'Uno de los números enviados está fuera del rango permitido.',
+};
+const DATA_ERROR_FALLBACK = 'Uno de los datos enviados no es válido.';
+
+/** A PostgreSQL data exception (class 22: bad date, number, text encoding...), which only input causes. */
+function inputDataError(error: unknown): { code: string; message: string; dbMessage: string } | undefined {
   const code = databaseCode(error);
-  return code === '22021' || code === '22P05';
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined;
+  // PostgreSQL quotes the refused value: only its start is logged.
+  const dbMessage = String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message ?? '').slice(0, 200);
+  return { code, message: DATA_ERROR_MESSAGES[code] ?? DATA_ERROR_FALLBACK, dbMessage };
 }

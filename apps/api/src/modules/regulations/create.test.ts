@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGULATION_MESSAGES, type Role } from '@concejo/contracts';
+import { REGULATION_MESSAGES, TEXT_MESSAGES, type Role } from '@concejo/contracts';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm, samplePdf, type FormValue } from '../../test/multipart.js';
@@ -225,6 +225,12 @@ describe('what each role may register', () => {
     expect((await create('asesor', fields)).statusCode).toBe(403);
   });
 
+  it("reads a creation date without an offset as the council's wall clock, whatever the server's time zone", async () => {
+    const response = await create('admin', { type: 'minute', subject: 'Minuta con hora local', authors: ['A'], creation_date: '2024-05-10T10:30' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().created_at).toBe('2024-05-10T13:30:00.000Z');
+  });
+
   it.each(['cm', 'user'] as const)('refuses %s with 403', async (role) => {
     const response = await create(role, { type: 'minute', subject: 'x', authors: ['A'] });
     expect(response.statusCode).toBe(403);
@@ -249,9 +255,14 @@ describe('hostile input', () => {
   it.each(hostile)('stores %j as plain text and answers it back unchanged in JSON', async (text) => {
     const response = await create('asesor', { type: 'minute', subject: `Tema ${text}`, authors: [`Autor ${text}`], keywords: [`clave ${text}`] });
     if (text.includes('\u0000')) {
-      // PostgreSQL text cannot hold NUL: refused cleanly, never a 500.
+      // A control character (NUL among them, which PostgreSQL text cannot hold) is refused by the
+      // schema, field by field, never a 500.
       expect(response.statusCode).toBe(422);
-      expect(response.json().message).toBe('El texto enviado contiene caracteres no válidos.');
+      expect(response.json().errors).toEqual({
+        subject: [TEXT_MESSAGES.controlCharacters],
+        authors: [TEXT_MESSAGES.controlCharacters],
+        keywords: [TEXT_MESSAGES.controlCharacters],
+      });
       return;
     }
     expect(response.statusCode).toBe(201);

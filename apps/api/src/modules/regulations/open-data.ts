@@ -1,13 +1,14 @@
-import { REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
+import { REGULATION_TYPE_LABELS, stripControlCharacters, type PublishedRegulation } from '@concejo/contracts';
 
 export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF'] as const;
 
 /**
  * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab, CR) neutralised with an
- * apostrophe so that a spreadsheet never runs a cell as a formula (CSV injection).
+ * apostrophe so that a spreadsheet never runs a cell as a formula (CSV injection). Control characters
+ * (rows saved before the forms refused them) are dropped.
  */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
+  let text = value === null ? '' : stripControlCharacters(String(value));
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
@@ -25,8 +26,29 @@ export function csvRow(regulation: PublishedRegulation, absolute: (path: string)
     .join(',');
 }
 
-function xml(text: string): string {
-  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+/** What XML 1.0 allows nowhere besides control characters: lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFFFE\uFFFF]/g;
+
+/**
+ * Text as XML character data: markup characters escaped, and characters XML 1.0 forbids dropped, so
+ * the feed stays well-formed whatever a stored row holds (one control character would make every
+ * feed reader refuse the whole feed).
+ */
+export function xml(text: string): string {
+  return stripControlCharacters(text)
+    .replace(NOT_XML, '')
+    .replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** A row of the JSON download: the search's own fields left out, links absolute, control characters dropped. */
+export function jsonItem(regulation: PublishedRegulation, absolute: (path: string) => string): string {
+  const { matched_in: _matched, excerpt: _excerpt, ...item } = regulation;
+  return JSON.stringify({
+    ...item,
+    subject: stripControlCharacters(item.subject),
+    keywords: item.keywords.map((keyword) => ({ word: stripControlCharacters(keyword.word) })),
+    pdf_approved: item.pdf_approved ? absolute(item.pdf_approved) : null,
+  });
 }
 
 export interface FeedEntry {

@@ -44,7 +44,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /**
    * The same public search as open data, every matching row (not one page): CSV (UTF-8 with BOM, so
-   * spreadsheets read the accents) or JSON. 200; 422 malformed filters.
+   * spreadsheets read the accents) or JSON. 200; 422 malformed filters (JSON, before any row is sent).
+   * The first batch of rows is read before the headers go, so a refused query is an ordinary error
+   * answer. `no-store`: the body is streamed, and if the database fails midway the connection is cut
+   * (no final chunk, which clients report as an incomplete download); no browser or proxy may keep
+   * such a body and serve it later as the complete file. An ETag with `no-cache` would not do: it
+   * cannot be computed before the whole body exists, and a cache holding a cut body would revalidate
+   * it as current.
    */
   for (const format of ['csv', 'json'] as const) {
     app.get(
@@ -54,11 +60,12 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
         schema: { tags: ['public'], querystring: publicRegulationQuerySchema.omit({ page: true }) },
       },
       async (request, reply) => {
+        const body = await regulations.exportPublished({ ...request.query, page: 1 }, format);
         reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="normativas.${format}"`)
-          .header('cache-control', 'public, max-age=300');
-        return reply.send(Readable.from(regulations.exportPublished({ ...request.query, page: 1 }, format)));
+          .header('cache-control', 'no-store');
+        return reply.send(Readable.from(body));
       },
     );
   }

@@ -23,11 +23,12 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
 import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, presentPublished, type FileUrls } from './presenter.js';
-import type { RegulationRepository, RegulationValues, Tx } from './repository.js';
+import type { RegulationRepository, RegulationRow, RegulationValues, Tx } from './repository.js';
 import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
 import type { TextIndexer } from './text-indexer.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle } from './open-data.js';
+import { toInstant } from '../day-orders/time.js';
+import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 
 export const PER_PAGE = 15;
 export const FOLDERS = { process: 'regulations-process', approved: 'regulations-approved' } as const;
@@ -47,8 +48,9 @@ interface Deps {
   site: { publicUrl: string; councilName: string };
 }
 
-/** A download holds every match, up to this many rows. */
+/** A download holds every match, up to this many rows, read this many at a time. */
 export const EXPORT_MAX_ROWS = 200_000;
+const EXPORT_BATCH = 2000;
 
 /** The regulations registry: registering, listing, modifying, linking and tracing normativas. */
 export function createRegulationService({ repository, indexer, documents, storage, clock, urls, timeZone, log, site }: Deps) {
@@ -174,24 +176,38 @@ export function createRegulationService({ repository, indexer, documents, storag
       return result;
     },
 
-    /** Every row of a public search, as CSV lines or JSON array pieces, produced batch by batch. */
-    async *exportPublished(query: PublicRegulationQuery, format: 'csv' | 'json'): AsyncGenerator<string> {
-      yield format === 'csv' ? `\uFEFF${CSV_HEADER.map(csvCell).join(',')}\r\n` : '[';
-      let first = true;
-      for await (const rows of repository.allPublished(query, { timeZone, batch: 2000, max: EXPORT_MAX_ROWS })) {
+    /**
+     * Every row of a public search, as CSV lines or JSON array pieces, produced batch by batch. The
+     * first batch is read before this resolves, so that a query the database refuses (or a database
+     * that is down) still gets an ordinary error answer instead of a 200 cut short.
+     */
+    async exportPublished(query: PublicRegulationQuery, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
+      const batches = repository.allPublished(query, { timeZone, batch: EXPORT_BATCH, max: EXPORT_MAX_ROWS });
+      let written = 0;
+      const render = async (rows: RegulationRow[] | void): Promise<string> => {
+        if (!rows?.length) return '';
         const keywords = await repository.keywordsOf(rows.map((row) => row.id));
         const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
-        if (format === 'csv') {
-          yield items.map((item) => `${csvRow(item, absolute)}\r\n`).join('');
-        } else {
-          const pieces = items.map(({ matched_in: _matched, excerpt: _excerpt, ...item }) =>
-            JSON.stringify({ ...item, pdf_approved: item.pdf_approved ? absolute(item.pdf_approved) : null }),
-          );
-          yield (first ? '' : ',') + pieces.join(',');
-          first = false;
+        if (format === 'csv') return items.map((item) => `${csvRow(item, absolute)}\r\n`).join('');
+        const pieces = items.map((item) => jsonItem(item, absolute));
+        const separator = written > 0 ? ',' : '';
+        written += pieces.length;
+        return separator + pieces.join(',');
+      };
+      const first = await batches.next();
+      const head = (format === 'csv' ? `\uFEFF${CSV_HEADER.map(csvCell).join(',')}\r\n` : '[') + (await render(first.value));
+      return (async function* () {
+        try {
+          yield head;
+          if (!first.done) {
+            for (let next = await batches.next(); !next.done; next = await batches.next()) yield await render(next.value);
+          }
+        } finally {
+          // Also when the client goes away midway: the batches stop being read.
+          await batches.return(undefined);
         }
-      }
-      if (format === 'json') yield ']';
+        if (format === 'json') yield ']';
+      })();
     },
 
     /** The Atom feed of the 50 newest approvals. */
@@ -267,7 +283,7 @@ export function createRegulationService({ repository, indexer, documents, storag
               pdfApproved: keys.pdf_approved ?? null,
               isOld: false,
               createdBy: user.id,
-              createdAt: fields.creation_date ? new Date(fields.creation_date) : now,
+              createdAt: fields.creation_date ? toInstant(fields.creation_date, timeZone) : now,
               approvedAt: draft.state === 'approved' ? now : null,
             });
             await saveLists(tx, row.id, draft, { authors: true, keywords: true, modifies: true, modifiedBy: true });
@@ -348,7 +364,7 @@ export function createRegulationService({ repository, indexer, documents, storag
             if (pdfProcess !== locked.pdfProcess && locked.pdfProcess) replaced.push(locked.pdfProcess);
             if (pdfApproved !== locked.pdfApproved && locked.pdfApproved) replaced.push(locked.pdfApproved);
 
-            const createdAt = changes.created_at ? new Date(changes.created_at) : locked.createdAt;
+            const createdAt = changes.created_at ? toInstant(changes.created_at, timeZone) : locked.createdAt;
             const approvedAt = draft.state !== 'approved' ? null : locked.state === 'approved' ? locked.approvedAt : now;
             await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, createdAt, approvedAt }, now);
             await saveLists(tx, id, draft, {

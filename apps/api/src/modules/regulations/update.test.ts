@@ -128,6 +128,13 @@ describe('POST /regulations/:id', () => {
     expect(Object.keys(response.json().errors)).toContain(field === 'type' ? 'changes' : field);
   });
 
+  it("reads a new creation date without an offset as the council's wall clock, whatever the server's time zone", async () => {
+    const draft = await create('admin', { type: 'minute', subject: 'Minuta a fechar', authors: ['A'] });
+    const response = await update('admin', draft.id, draft.version, { created_at: '2024-05-10T10:30' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().created_at).toBe('2024-05-10T13:30:00.000Z');
+  });
+
   it('answers 404 for a regulation that does not exist', async () => {
     expect((await update('asesor', 987_654, 1, { subject: 'x' })).statusCode).toBe(404);
   });

@@ -6,6 +6,7 @@ describe('the public filters in the address', () => {
   it('reads days and page, dropping what is malformed', () => {
     expect(readPublicParams(new URLSearchParams('from=2026-03-01&to=2026-03-31&page=3'))).toEqual({ filters: { from: '2026-03-01', to: '2026-03-31' }, page: 3 });
     expect(readPublicParams(new URLSearchParams('from=ayer&page=0'))).toEqual({ filters: { from: '', to: '' }, page: 1 });
+    expect(readPublicParams(new URLSearchParams('from=0000-01-01&to=2026-02-30'))).toEqual({ filters: { from: '', to: '' }, page: 1 });
     expect(readPublicParams(new URLSearchParams('page=abc'))).toEqual({ filters: { from: '', to: '' }, page: 1 });
   });
 

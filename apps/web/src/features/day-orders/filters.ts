@@ -1,15 +1,15 @@
+import { isAcceptedDay } from '@concejo/contracts';
+
 /** The public list's filters, as the URL keeps them (so a filtered page can be shared and reloaded). */
 export type PublicDayOrderFilters = { from: string; to: string };
 
 export const EMPTY_FILTERS: PublicDayOrderFilters = { from: '', to: '' };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Filters and page from the address; anything malformed is dropped rather than sent to the API. */
+/** Filters and page from the address; anything the API would refuse (malformed, out of 1850-2100) is dropped rather than sent. */
 export function readPublicParams(params: URLSearchParams): { filters: PublicDayOrderFilters; page: number } {
   const day = (name: string) => {
     const value = params.get(name) ?? '';
-    return DAY.test(value) ? value : '';
+    return isAcceptedDay(value) ? value : '';
   };
   const page = Number(params.get('page'));
   return { filters: { from: day('from'), to: day('to') }, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };

@@ -17,6 +17,9 @@ describe('the filters in the address', () => {
   it.each([
     ['type=minute', 'a type the public list does not offer'],
     ['from=2026-02-30', 'a day that does not exist'],
+    ['from=1849-12-31', 'a day before 1850'],
+    ['to=2101-01-01', 'a day after 2100'],
+    ['to=0000-01-01', 'year 0'],
     ['to=31/12/2025', 'a date in another format'],
     ['search=ab', 'a search shorter than 3 characters'],
   ])('drop %s (%s) instead of asking the API for an error', (query) => {
@@ -44,6 +47,16 @@ describe('filterErrors', () => {
       numberSearch: 'El número solo puede tener dígitos.',
       to: 'La fecha «Hasta» no puede ser anterior a «Desde».',
     });
+  });
+});
+
+describe('filterErrors on dates', () => {
+  it('says a typed year outside 1850-2100 is out of range before asking the API', () => {
+    expect(filterErrors({ ...EMPTY_FILTERS, from: '0202-03-01', to: '2202-03-01' })).toEqual({
+      from: 'La fecha debe estar entre 1850 y 2100.',
+      to: 'La fecha debe estar entre 1850 y 2100.',
+    });
+    expect(filterErrors({ ...EMPTY_FILTERS, from: '1850-01-01', to: '2100-12-31' })).toEqual({});
   });
 });
 

@@ -1,4 +1,4 @@
-import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+import { DATE_MESSAGES, isAcceptedDay, PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 
 /** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
 export type PublicRegulationFilters = {
@@ -19,15 +19,7 @@ export const SEARCH_MAX_LENGTH = 200;
 export const NUMBER_MAX_LENGTH = 20;
 const MAX_PAGE = 100_000;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
-
-/** A real calendar day (2026-02-30 is not one), so that a hand-edited link never ends in a 422. */
-function isCalendarDay(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /**
  * Filters and page from the address. Whatever the API would refuse (a link edited by hand, an old
@@ -45,8 +37,9 @@ export function readFilterParams(params: URLSearchParams): { filters: PublicRegu
       numberSearch: get('numberSearch').slice(0, NUMBER_MAX_LENGTH),
       search: search.length >= SEARCH_MIN_LENGTH ? search : '',
       type: TYPES.has(type) ? type : '',
-      from: isCalendarDay(from) ? from : '',
-      to: isCalendarDay(to) ? to : '',
+      // A real day between 1850 and 2100 (2026-02-30 is none), so that a hand-edited link never ends in a 422.
+      from: isAcceptedDay(from) ? from : '',
+      to: isAcceptedDay(to) ? to : '',
     },
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
@@ -69,7 +62,10 @@ export function filterErrors(filters: PublicRegulationFilters): Partial<Record<k
   const search = filters.search.trim();
   if (search.length > 0 && search.length < SEARCH_MIN_LENGTH) errors.search = 'La búsqueda necesita al menos 3 caracteres.';
   if (filters.numberSearch.trim() && !/^\d+$/.test(filters.numberSearch.trim())) errors.numberSearch = 'El número solo puede tener dígitos.';
-  if (filters.from && filters.to && filters.to < filters.from) errors.to = 'La fecha «Hasta» no puede ser anterior a «Desde».';
+  // A date field gives well-formed days only; a typed year (0202 for 2022) can still be out of range.
+  if (filters.from && !isAcceptedDay(filters.from)) errors.from = DATE_MESSAGES.outOfRange;
+  if (filters.to && !isAcceptedDay(filters.to)) errors.to = DATE_MESSAGES.outOfRange;
+  else if (filters.from && filters.to && filters.to < filters.from) errors.to = 'La fecha «Hasta» no puede ser anterior a «Desde».';
   return errors;
 }
 

@@ -25,5 +25,6 @@ describe('the list filters in the URL', () => {
     const { filters, page } = readListParams(new URLSearchParams('type=minutes&state=maybe&from=ayer&author_type=dem&page=-2'));
     expect(filters).toEqual({ ...EMPTY_FILTERS, type: 'minute', author_type: 'dem' });
     expect(page).toBe(1);
+    expect(readListParams(new URLSearchParams('from=1849-12-31&to=9999-12-31')).filters).toEqual(EMPTY_FILTERS);
   });
 });

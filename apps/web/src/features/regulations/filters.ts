@@ -1,4 +1,4 @@
-import { AUTHOR_TYPE_LABELS, REGULATION_STATES, REGULATION_TYPES, type AuthorType, type RegulationState } from '@concejo/contracts';
+import { AUTHOR_TYPE_LABELS, isAcceptedDay, REGULATION_STATES, REGULATION_TYPES, type AuthorType, type RegulationState } from '@concejo/contracts';
 
 /** The staff list's filters, exactly as they travel in the page's URL and in the API's query string. */
 export type RegulationFilters = {
@@ -22,7 +22,6 @@ export const AUTHOR_TYPE_FILTER_OPTIONS = (['concejal', 'DEM', 'particular'] as 
   label: AUTHOR_TYPE_LABELS[authorType],
 }));
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TYPE_VALUES = new Set<string>([...REGULATION_TYPES, 'minutes']);
 const AUTHOR_TYPE_VALUES = new Set(AUTHOR_TYPE_FILTER_OPTIONS.map((option) => option.value.toLowerCase()));
 
@@ -46,8 +45,8 @@ export function readListParams(params: URLSearchParams): { filters: RegulationFi
       state: (REGULATION_STATES as readonly string[]).includes(state) ? (state as RegulationState) : '',
       author_type: AUTHOR_TYPE_VALUES.has(authorType.toLowerCase()) ? authorType : '',
       author: get('author').slice(0, 200),
-      from: DATE.test(from) ? from : '',
-      to: DATE.test(to) ? to : '',
+      from: isAcceptedDay(from) ? from : '',
+      to: isAcceptedDay(to) ? to : '',
     },
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };

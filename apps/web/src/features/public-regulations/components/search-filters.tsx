@@ -1,4 +1,4 @@
-import { PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
+import { DATE_RANGE, PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -60,6 +60,7 @@ export function SearchFilters({ filters, onApply }: Props) {
   const field = (name: keyof PublicRegulationFilters): FieldProps => ({ id: `public-regulations-${name}`, name, error: visible[name] });
   const number = field('numberSearch');
   const search = field('search');
+  const from = field('from');
   const to = field('to');
 
   return (
@@ -99,13 +100,16 @@ export function SearchFilters({ filters, onApply }: Props) {
           ))}
         </Form.Select>
       </Form.Group>
-      <Form.Group className="col-6 col-md-4 col-lg-3" controlId="public-regulations-from">
+      <Form.Group className="col-6 col-md-4 col-lg-3" controlId={from.id}>
         <Form.Label>Desde</Form.Label>
-        <Form.Control type="date" value={draft.from} onChange={set('from')} />
+        <Form.Control type="date" value={draft.from} min={DATE_RANGE.first} max={DATE_RANGE.last} onChange={set('from')} {...invalidProps(from)} />
+        <Form.Control.Feedback type="invalid" id={errorId(from.id)}>
+          {from.error}
+        </Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="col-6 col-md-4 col-lg-3" controlId={to.id}>
         <Form.Label>Hasta</Form.Label>
-        <Form.Control type="date" value={draft.to} min={draft.from || undefined} onChange={set('to')} {...invalidProps(to)} />
+        <Form.Control type="date" value={draft.to} min={draft.from || DATE_RANGE.first} max={DATE_RANGE.last} onChange={set('to')} {...invalidProps(to)} />
         <Form.Control.Feedback type="invalid" id={errorId(to.id)}>
           {to.error}
         </Form.Control.Feedback>
