@@ -40,7 +40,8 @@ async function serveDownloads(allPublished: (base: RegulationRepository) => Regu
   const storage = createDiskStorage(ctx.uploadsDir);
   const regulations = createRegulationService({
     repository,
-    indexer: createTextIndexer({ repository, storage, log: app.log }),
+    indexer: createTextIndexer({ repository, storage, documents: ctx.app.documents, log: app.log }),
+    documents: ctx.app.documents,
     storage,
     clock: ctx.clock,
     urls: { publicPdf: (key) => `/api/v1/files/${key}`, privatePdf: (key) => `/api/v1/files/${key}` },
