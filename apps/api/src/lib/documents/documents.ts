@@ -23,6 +23,27 @@ export interface DocumentLimits {
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { memoryMb: 512, timeoutMs: 60_000, checkTimeoutMs: 20_000 };
 
+const TEMPORARY_PREFIX = 'concejo-documents-';
+
+/** Temporary folders of processes that are gone (killed before they could remove theirs). */
+async function removeAbandonedFolders(): Promise<void> {
+  const names = await fs.readdir(os.tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^concejo-documents-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    await fs.rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** What opening an uploaded PDF found. */
 export type PdfCheck = 'pdf' | 'not-pdf' | 'encrypted' | 'unreadable';
 
@@ -50,7 +71,7 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
   // through the IPC channel would hold its event loop.
   let folder: Promise<string> | undefined;
   async function withTemporaryFile<T>(write: (file: string) => Promise<void>, use: (file: string) => Promise<T>): Promise<T> {
-    folder ??= fs.mkdtemp(path.join(os.tmpdir(), 'concejo-documents-'));
+    folder ??= removeAbandonedFolders().then(() => fs.mkdtemp(path.join(os.tmpdir(), `${TEMPORARY_PREFIX}${process.pid}-`)));
     const file = path.join(await folder, randomUUID());
     try {
       await write(file);
