@@ -23,7 +23,7 @@ const DATA_IMAGE_PAYLOAD = /data:image\/[a-z]{1,10};base64,[a-z0-9+/=\s]*/gi;
 export interface HtmlShape {
   /** Most elements open at once, counted up to `maxDepth + 1` (the scan stops there). */
   depth: number;
-  /** Characters outside data-URL image payloads: the text and tags the sanitiser's work grows with. */
+  /** Characters outside data-URL image payloads: the text and tags the sanitiser's work grows with (not counted past the depth limit). */
   markupLength: number;
 }
 
@@ -33,6 +33,10 @@ export function measureHtml(html: string, maxDepth: number): HtmlShape {
   let depth = 0;
   const nameAt = (start: number, end: number) => html.slice(start, end).toLowerCase();
   const ignore = () => {};
+  const reach = (level: number) => {
+    if (level > depth) depth = level;
+    if (depth > maxDepth) tokenizer.pause();
+  };
   const tokenizer: Tokenizer = new Tokenizer(
     { xmlMode: false, decodeEntities: true },
     {
@@ -40,15 +44,15 @@ export function measureHtml(html: string, maxDepth: number): HtmlShape {
         const name = nameAt(start, end);
         if (name === 'li' && open.at(-1) === 'li') open.pop();
         else if (CLOSES_P.has(name) && open.at(-1) === 'p') open.pop();
-        if (VOID_ELEMENTS.has(name)) return;
-        open.push(name);
-        if (open.length > depth) depth = open.length;
-        if (depth > maxDepth) tokenizer.pause();
+        if (!VOID_ELEMENTS.has(name)) reach(open.push(name));
       },
       onclosetag(start, end) {
-        // Like the parser: a closing tag closes everything opened after its element; a stray one nothing.
-        const index = open.lastIndexOf(nameAt(start, end));
+        // Like the parser: a closing tag closes everything opened after its element; a stray one nothing,
+        // except `</p>`, which the parser opens and closes at once.
+        const name = nameAt(start, end);
+        const index = open.lastIndexOf(name);
         if (index !== -1) open.length = index;
+        else if (name === 'p') reach(open.length + 1);
       },
       onattribdata: ignore,
       onattribentity: ignore,
@@ -66,7 +70,8 @@ export function measureHtml(html: string, maxDepth: number): HtmlShape {
     },
   );
   tokenizer.write(html);
-  if (depth <= maxDepth) tokenizer.end();
+  if (depth > maxDepth) return { depth, markupLength: html.length };
+  tokenizer.end();
 
   let payload = 0;
   for (const match of html.matchAll(DATA_IMAGE_PAYLOAD)) payload += match[0].length;
