@@ -105,6 +105,11 @@ const CASES: Case[] = [
   },
   { name: 'text in a file field', body: (route) => Buffer.concat([textPart(route.file, 'no soy un archivo'), END]), expected: (route) => ({ status: 422, message: M.textInFile, field: route.file }) },
   {
+    name: 'a long text in a file field',
+    body: (route) => Buffer.concat([textPart(route.file, 'x'.repeat(SMALL_FIELD_BYTES * 2)), END]),
+    expected: (route) => ({ status: 422, message: M.textInFile, field: route.file }),
+  },
+  {
     name: 'a body cut inside a file',
     body: (route) => bytes(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${route.file}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${samplePdf().subarray(0, 200).toString('latin1')}`),
     expected: () => malformed,
@@ -160,6 +165,14 @@ describe('multipart forms: fields, counts and sizes', () => {
     const flood = await ctx.app.inject({ method: 'POST', url: '/api/v1/regulations', headers: as.admin, payload: keywords(5_000) });
     expect(flood.statusCode).toBe(422);
     expect(flood.json().errors).toEqual({ keywords: [M.tooManyParts] });
+  });
+
+  it('refuses more parts than the form has fields', async () => {
+    const photo = await sampleImage('png', 40, 40);
+    const payload = Buffer.concat([filePart('image_left', photo), filePart('image_right', photo), textPart('image_left', ''), END]);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/contact', headers: { ...as.cm, 'content-type': FORM_TYPE }, payload });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ body: [M.tooManyParts] });
   });
 
   it('refuses a form whose declared length passes its limit before reading it (413)', async () => {

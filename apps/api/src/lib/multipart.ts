@@ -219,14 +219,14 @@ class FormReader {
       stream.resume();
       return;
     }
-    const { limit, tooLargeMessage, field, store } = admitted;
+    const { limit, overLimit, store } = admitted;
     const chunks: Buffer[] = [];
     let size = 0;
     this.openParts += 1;
     stream.on('data', (chunk: Buffer) => {
       if (this.settled) return;
       size += chunk.length;
-      if (size > limit) return this.fail(stopped(413, tooLargeMessage, field));
+      if (size > limit) return this.fail(overLimit());
       chunks.push(chunk);
     });
     stream.on('end', () => {
@@ -252,16 +252,20 @@ class FormReader {
       const repeated = once(name);
       if (repeated) return repeated;
       if (sentAsFile) {
-        return { limit: fileRule.maxBytes, tooLargeMessage: fileRule.tooLargeMessage, field: name, store: (value) => void (this.form.files[name] = value.length === 0 ? null : value) };
+        return {
+          limit: fileRule.maxBytes,
+          overLimit: () => stopped(413, fileRule.tooLargeMessage, name),
+          store: (value) => void (this.form.files[name] = value.length === 0 ? null : value),
+        };
       }
       // A text value in a file field: empty (or 'null') means "remove the file" (spec 7.3).
+      const notAFile = () => stopped(422, MULTIPART_MESSAGES.textInFile, name);
       return {
         limit: SMALL_FIELD_BYTES,
-        tooLargeMessage: MULTIPART_MESSAGES.textInFile,
-        field: name,
+        overLimit: notAFile,
         store: (value) => {
           const text = value.toString('utf8');
-          if (text !== '' && text !== 'null') return stopped(422, MULTIPART_MESSAGES.textInFile, name);
+          if (text !== '' && text !== 'null') return notAFile();
           this.form.files[name] = null;
           return undefined;
         },
@@ -273,7 +277,7 @@ class FormReader {
     const rule = this.spec.text.get(base);
     if (!rule || (item && !rule.list)) return stopped(422, MULTIPART_MESSAGES.unknown, name);
     if (sentAsFile) return stopped(422, MULTIPART_MESSAGES.fileInText, name);
-    const limited = { limit: rule.maxBytes, tooLargeMessage: rule.tooLargeMessage, field: base };
+    const limited = { limit: rule.maxBytes, overLimit: () => stopped(413, rule.tooLargeMessage, base) };
     if (!item) {
       // A single value (or a list sent bare, which the schema then refuses with its own message).
       const repeated = once(base);
@@ -323,11 +327,10 @@ class FormReader {
   }
 }
 
-/** How a part is read (at most `limit` bytes, else 413 naming `field`) and kept (or refused after all). */
+/** How a part is read (at most `limit` bytes, else the `overLimit` error) and kept (or refused after all). */
 interface AdmittedPart {
   limit: number;
-  tooLargeMessage: string;
-  field: string;
+  overLimit: () => HttpError;
   store: (value: Buffer) => HttpError | undefined;
 }
 
