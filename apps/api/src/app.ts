@@ -5,10 +5,9 @@ import pino from 'pino';
 import { API_BASE } from '@concejo/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import multipart from '@fastify/multipart';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createDocuments, type Documents } from './lib/documents/documents.js';
-import { MAX_PDF_BYTES } from './lib/multipart.js';
+import { acceptMultipart } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createMailer, createMailQueue, type Mailer, type MailQueue } from './lib/mail.js';
@@ -149,7 +148,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
   await app.register(publicCachePlugin);
-  await app.register(multipart, { limits: { fileSize: MAX_PDF_BYTES, files: 4, fields: 400, parts: 500 } });
+  // Each multipart route reads its own form with its own fields and limits (lib/multipart.ts).
+  acceptMultipart(app);
 
   await app.register(healthRoutes, { db });
   await app.register(

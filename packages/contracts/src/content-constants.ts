@@ -84,6 +84,7 @@ export const CONTENT_MESSAGES = {
   imageTooManyPixels: 'La imagen es demasiado grande (demasiados píxeles).',
   descriptionTooLong: `La descripción puede tener hasta ${MAX_NEWS_HTML.toLocaleString('es-AR')} caracteres de texto y formato.`,
   descriptionTooLarge: 'La descripción es demasiado grande: suba las imágenes más livianas.',
+  descriptionTooDeep: 'La descripción tiene demasiados niveles anidados.',
   // Dates
   dateInvalid: 'La fecha no es válida.',
   windowOrder: 'La fecha de despublicación debe ser posterior a la de publicación.',

@@ -1,5 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { dataImagesOf, hasContent, replaceImageSource, sanitizeNewsHtml } from './html-sanitizer.js';
+import { dataImagesOf, hasContent, HtmlBoundsError, MAX_HTML_DEPTH, replaceImageSource, replaceImageSources, sanitizeNewsHtml } from './html-sanitizer.js';
 
 const OWN = /^\/api\/v1\/files\/news\/[0-9a-f-]{36}\.(webp|jpg|png)$/;
 const clean = (html: string) => sanitizeNewsHtml(html, { ownImagePattern: OWN });
@@ -50,6 +51,10 @@ const XSS_PAYLOADS: [string, string][] = [
   ['noscript mutation', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
   ['protocol-relative link', '<a href="//evil.example/">x</a>'],
   ['video poster onerror', '<video poster="javascript:alert(1)" onerror="alert(1)"></video>'],
+  ['script at the deepest nesting allowed', `${'<span>'.repeat(MAX_HTML_DEPTH - 1)}<script>alert(1)</script>${'</span>'.repeat(MAX_HTML_DEPTH - 1)}`],
+  ['script after a large pasted image', `<p><img src="data:image/png;base64,${'A'.repeat(200_000)}"></p><script>alert(1)</script><img src=x onerror=alert(1)>`],
+  ['handler inside an image dropped for its source', '<p>a<img src="ftp://x" onerror="alert(1)">b</p>'],
+  ['script inside a stray closing p', '</p><script>alert(1)</script></p>'],
 ];
 
 describe('sanitizeNewsHtml', () => {
@@ -128,5 +133,60 @@ describe('sanitizeNewsHtml', () => {
     expect(hasContent(clean('<p>&nbsp; </p>'))).toBe(false);
     expect(hasContent(clean('<p>Hola</p>'))).toBe(true);
     expect(hasContent(clean('<p><img src="https://a.example/x.png"></p>'))).toBe(true);
+  });
+});
+
+const MB = 1024 * 1024;
+const fill = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length));
+
+/** Fastest of a few runs, so that another process on the machine does not decide the figure. */
+function fastest(run: () => void, times = 2): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < times; attempt += 1) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+describe('sanitizeNewsHtml bounds and cost', () => {
+  it('refuses nesting no editor makes before parsing: 12 MB of nested spans in well under a second', () => {
+    const deep = `<p>${'<span>'.repeat(2 * MB)}x</p>`;
+    const started = performance.now();
+    expect(() => clean(deep)).toThrow(HtmlBoundsError);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(() => clean(`${'<em>'.repeat(MAX_HTML_DEPTH + 1)}x`)).toThrow(expect.objectContaining({ reason: 'depth' }));
+    expect(clean(`${'<em>'.repeat(MAX_HTML_DEPTH)}x${'</em>'.repeat(MAX_HTML_DEPTH)}`)).toBe(`${'<em>'.repeat(MAX_HTML_DEPTH)}x${'</em>'.repeat(MAX_HTML_DEPTH)}`);
+  });
+
+  it('refuses more text and tags than maxMarkup, not counting data-URL images', () => {
+    const image = `<img src="data:image/png;base64,${'A'.repeat(50_000)}">`;
+    expect(() => sanitizeNewsHtml(`<p>${'x'.repeat(1_000)}</p>`, { maxMarkup: 500 })).toThrow(expect.objectContaining({ reason: 'markup' }));
+    expect(sanitizeNewsHtml(`<p>hola${image}</p>`, { maxMarkup: 500 })).toContain('data:image/png;base64,');
+  });
+
+  // Before: 12 MB of nested spans took minutes and thousands of images without an acceptable source
+  // (each cut out of the output built so far) grew with the square of the input.
+  it.each([
+    ['flat paragraphs', (bytes: number) => fill('<p>Texto de la <strong>noticia</strong> con <span style="color: rgb(230, 0, 0);">color</span>.</p>', bytes)],
+    ['nested lists and formats', (bytes: number) => fill('<ol><li class="ql-indent-1"><span style="color: #ff0000;"><strong><em><u>uno <a href="https://a.example">x</a></u></em></strong></span></li></ol>', bytes)],
+    ['nesting at the limit', (bytes: number) => fill(`${'<span>'.repeat(MAX_HTML_DEPTH)}x${'</span>'.repeat(MAX_HTML_DEPTH)}`, bytes)],
+    ['images dropped for their source', (bytes: number) => fill('<p>texto de la noticia</p><img src="ftp://x">', bytes)],
+  ])('takes time linear in the input: %s (2 MB under 3 times 1 MB)', (_name, make) => {
+    const one = make(MB);
+    const two = make(2 * MB);
+    clean(one); // warm up
+    const oneMs = fastest(() => clean(one));
+    const twoMs = fastest(() => clean(two));
+    expect(twoMs).toBeLessThan(3 * oneMs);
+    expect(twoMs).toBeLessThan(5_000);
+  });
+
+  it('replaces many image sources in one pass', () => {
+    const urls = Array.from({ length: 20 }, (_, index) => `data:image/png;base64,${String(index).repeat(100_000)}`);
+    const html = clean(urls.map((url) => `<p><img src="${url}"></p>`).join(''));
+    const replaced = replaceImageSources(html, new Map(urls.map((url, index) => [url, index % 2 ? null : `/api/v1/files/news/${index}.webp`])));
+    expect(replaced).toBe(urls.map((_, index) => (index % 2 ? '<p></p>' : `<p><img src="/api/v1/files/news/${index}.webp" /></p>`)).join(''));
   });
 });

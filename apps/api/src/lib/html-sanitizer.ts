@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { measureHtml } from './html-bounds.js';
 
 /**
  * The news editor's HTML (Quill 2, spec 2.5) reduced to what its toolbar can make: paragraphs and line
@@ -6,6 +7,8 @@ import sanitizeHtml from 'sanitize-html';
  * indent 1 to 8, right-to-left, links, and images from http(s) or data URLs (or our own stored files).
  * Everything else (scripts, event handlers, other styles, SVG, iframes, forms) is dropped, text kept.
  * Runs at write time, so what the database holds is already safe; the browser still runs DOMPurify.
+ * Its time grows linearly with the input: the nesting is bounded before parsing (html-bounds.ts), and no
+ * option that rewrites the output so far (sanitize-html's exclusiveFilter) is used.
  */
 
 const BLOCK_CLASSES = [
@@ -23,12 +26,29 @@ const COLOUR_STYLES = { color: COLOUR, 'background-color': COLOUR };
 const DATA_IMAGE = /^data:image\/(png|jpeg|jpg|webp);base64,[a-z0-9+/=\s]+$/i;
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
+/** Far deeper than anything the editor makes (a list item with every inline format is about 8). */
+export const MAX_HTML_DEPTH = 32;
+
+/** An input the sanitiser refuses to parse: nested too deep, or more text and tags than allowed. */
+export class HtmlBoundsError extends Error {
+  constructor(readonly reason: 'depth' | 'markup') {
+    super(reason === 'depth' ? 'HTML nested too deep' : 'HTML too long');
+    this.name = 'HtmlBoundsError';
+  }
+}
+
 export interface SanitizeOptions {
   /** Own stored files an image may point to by a relative path (e.g. `/api/v1/files/news/<uuid>.webp`). */
   ownImagePattern?: RegExp;
+  /** Most characters of text and tags (data-URL image payloads not counted); unbounded by default. */
+  maxMarkup?: number;
 }
 
+/** Throws HtmlBoundsError, before parsing, for input nested deeper than MAX_HTML_DEPTH or over `maxMarkup`. */
 export function sanitizeNewsHtml(html: string, options: SanitizeOptions = {}): string {
+  const shape = measureHtml(html, MAX_HTML_DEPTH);
+  if (shape.depth > MAX_HTML_DEPTH) throw new HtmlBoundsError('depth');
+  if (options.maxMarkup !== undefined && shape.markupLength > options.maxMarkup) throw new HtmlBoundsError('markup');
   const imageSourceAllowed = (src: string) => HTTP_URL.test(src) || DATA_IMAGE.test(src) || Boolean(options.ownImagePattern?.test(src));
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'span', 'strong', 'em', 'u', 'ol', 'ul', 'li', 'blockquote', 'a', 'img'],
@@ -64,7 +84,9 @@ export function sanitizeNewsHtml(html: string, options: SanitizeOptions = {}): s
       },
       img: (tagName, attribs) => {
         const src = (attribs.src ?? '').trim();
-        return { tagName, attribs: imageSourceAllowed(src) ? { ...attribs, src } : { ...attribs, src: '' } };
+        // An image without an acceptable source goes: renamed to a tag the allow-list drops. (An
+        // exclusiveFilter would cut it out of the output built so far, copying it: quadratic.)
+        return imageSourceAllowed(src) ? { tagName, attribs: { ...attribs, src } } : { tagName: 'dropped-img', attribs: {} };
       },
       li: (tagName, attribs) => {
         const list = attribs['data-list'];
@@ -73,7 +95,6 @@ export function sanitizeNewsHtml(html: string, options: SanitizeOptions = {}): s
         return { tagName, attribs: next };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
 }
 
@@ -93,17 +114,30 @@ export function dataImagesOf(html: string): DataImage[] {
   return [...found.values()];
 }
 
-/** Replaces an image source in sanitised HTML, or removes the image when `next` is null. */
-export function replaceImageSource(html: string, current: string, next: string | null): string {
-  // Plain string search: a data URL is far too long to sit inside a regular expression.
-  const attribute = ` src="${current}"`;
+/**
+ * Replaces image sources in sanitised HTML in one pass: each key of `sources` becomes its value, or the
+ * image goes when the value is null. Other images stay.
+ */
+export function replaceImageSources(html: string, sources: ReadonlyMap<string, string | null>): string {
+  if (sources.size === 0) return html;
   return html.replace(/<img\b[^>]*>/g, (tag) => {
-    if (!tag.includes(attribute)) return tag;
-    return next === null ? '' : tag.replace(attribute, ` src="${next}"`);
+    // The sanitiser writes every attribute as name="value" with quotes escaped inside.
+    const current = / src="([^"]*)"/.exec(tag)?.[1];
+    if (current === undefined || !sources.has(current)) return tag;
+    const next = sources.get(current);
+    return next === null || next === undefined ? '' : tag.replace(` src="${current}"`, () => ` src="${next}"`);
   });
 }
 
-/** Whether sanitised HTML says anything: text or an image (an empty editor sends `<p><br></p>`). */
+/** Replaces one image source in sanitised HTML, or removes the image when `next` is null. */
+export function replaceImageSource(html: string, current: string, next: string | null): string {
+  return replaceImageSources(html, new Map([[current, next]]));
+}
+
+/**
+ * Whether sanitised HTML says anything: text or an image (an empty editor sends `<p><br></p>`). The
+ * sanitiser escapes `<` and `>` in text and attributes, so every `<...>` left is a tag.
+ */
 export function hasContent(html: string): boolean {
-  return /<img\b/i.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
+  return /<img\b/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
 }

@@ -1,8 +1,115 @@
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import { HttpError, ValidationFailed } from './errors.js';
+import Busboy, { type BusboyFileStream } from '@fastify/busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { HttpError } from './errors.js';
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+/** Largest value of a text field that declares no limit of its own. */
+export const SMALL_FIELD_BYTES = 64 * 1024;
+/** Largest header block of one part: a name, a file name and a type need far less. */
+const MAX_PART_HEADER_BYTES = 8 * 1024;
+/** What one part may add to the body besides its value: the boundary line and its headers. */
+const PART_OVERHEAD_BYTES = MAX_PART_HEADER_BYTES + 256;
+/** A list whose schema gives no maximum may have this many items. */
+const DEFAULT_LIST_ITEMS = 100;
+/** Field names echoed in an error are cut to this length. */
+const MAX_NAME_SHOWN = 100;
+
+export const MULTIPART_MESSAGES = {
+  notMultipart: 'El formulario debe enviarse como multipart/form-data.',
+  malformed: 'El formulario enviado está incompleto o dañado.',
+  tooManyParts: 'El formulario tiene demasiados campos o archivos.',
+  formTooLarge: 'El formulario es demasiado grande.',
+  fieldTooLarge: 'Un campo del formulario es demasiado largo.',
+  unnamed: 'El formulario tiene un campo sin nombre.',
+  unknown: 'Campo desconocido.',
+  repeated: 'Este campo se envió más de una vez.',
+  fileInText: 'Este campo no admite archivos.',
+  textInFile: 'Este campo debe ser un archivo.',
+} as const;
+
+export interface TextFieldRule {
+  /** Sent as `name[]` (or `name[3]`) and collected into an array under `name`. */
+  list: boolean;
+  /** Most items of a list. */
+  maxItems: number;
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
+export interface FileFieldRule {
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
+/** What one route's form may hold: every other name is refused before its value is read. */
+export interface MultipartSpec {
+  text: ReadonlyMap<string, TextFieldRule>;
+  files: ReadonlyMap<string, FileFieldRule>;
+  /** Most parts (text values and files) in one form. */
+  maxParts: number;
+  /** Most bytes in the whole body. */
+  maxBytes: number;
+}
+
+/**
+ * A route's form: text fields named by the contract's schema of its fields (an array in the schema is a
+ * list, sent as `name[]`) and/or by `names`, each at most SMALL_FIELD_BYTES unless `large` says
+ * otherwise, and its file fields with their limits. The counts follow: one part per single field and
+ * file, as many as the schema allows (plus one, so its own message tells) per list.
+ */
+export function multipartSpec(options: {
+  schema?: z.ZodObject;
+  names?: readonly string[];
+  large?: Record<string, { maxBytes: number; tooLargeMessage: string }>;
+  files?: Record<string, FileFieldRule>;
+}): MultipartSpec {
+  const text = new Map<string, TextFieldRule>();
+  const fields: [string, unknown][] = [...Object.entries(options.schema?.shape ?? {}), ...(options.names ?? []).map((name): [string, unknown] => [name, undefined])];
+  for (const [name, type] of fields) {
+    const maxItems = type === undefined ? undefined : listMaximum(type);
+    const large = options.large?.[name];
+    text.set(name, {
+      list: maxItems !== undefined,
+      maxItems: maxItems ?? 1,
+      maxBytes: large?.maxBytes ?? SMALL_FIELD_BYTES,
+      tooLargeMessage: large?.tooLargeMessage ?? MULTIPART_MESSAGES.fieldTooLarge,
+    });
+  }
+  for (const name of Object.keys(options.large ?? {})) {
+    if (!text.has(name)) throw new Error(`multipartSpec: large field ${name} is not a field of the form`);
+  }
+  const files = new Map(Object.entries(options.files ?? {}));
+  let maxParts = files.size;
+  let maxBytes = 0;
+  for (const rule of text.values()) {
+    maxParts += rule.maxItems;
+    maxBytes += rule.maxItems * rule.maxBytes;
+  }
+  for (const rule of files.values()) maxBytes += rule.maxBytes;
+  return { text, files, maxParts, maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024 };
+}
+
+/** The item limit of a list field (an array in the schema, under optional/default/pipes), or undefined. */
+function listMaximum(type: unknown): number | undefined {
+  const def = (type as { _zod?: { def?: ZodDefLike } })._zod?.def;
+  if (!def) return undefined;
+  if (def.type === 'array') {
+    const max = def.checks?.map((check) => check._zod.def).find((check) => check.check === 'max_length')?.maximum;
+    return (max ?? DEFAULT_LIST_ITEMS) + 1;
+  }
+  if (def.innerType) return listMaximum(def.innerType);
+  if (def.type === 'pipe') return listMaximum(def.in) ?? listMaximum(def.out);
+  return undefined;
+}
+
+interface ZodDefLike {
+  type: string;
+  innerType?: unknown;
+  in?: unknown;
+  out?: unknown;
+  checks?: { _zod: { def: { check?: string; maximum?: number } } }[];
+}
 
 export interface MultipartForm {
   /** Text fields; `name[]` and `name[3]` collect into arrays under `name`. */
@@ -11,69 +118,227 @@ export interface MultipartForm {
   files: Record<string, Buffer | null>;
 }
 
+/** Multipart bodies are read by the route that expects them (readMultipartForm), part by part. */
+export function acceptMultipart(app: FastifyInstance): void {
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+}
+
 /**
- * Reads a multipart form into memory with limits: only the named file fields are accepted, each at
- * most `maxFileBytes`. Anything else that looks like a file is refused with 422.
+ * Reads a multipart form into memory, each part against the route's spec as soon as its headers
+ * arrive: an undeclared name, a second value of a single field, a file where text goes (or the other
+ * way round) and a value past its own limit stop the reading there (422 or 413 naming the field; the
+ * rest of the body is never read and the connection closes). A malformed body gets 422, never a 500.
  */
-export async function readMultipartForm(
-  request: FastifyRequest,
-  options: {
-    fileFields: readonly string[];
-    maxFileBytes?: number;
-    tooLargeMessage?: string;
-    /** Largest text field (64 KB by default); a longer one gets 413 with `fieldTooLargeMessage`. */
-    maxFieldBytes?: number;
-    fieldTooLargeMessage?: string;
-  },
-): Promise<MultipartForm> {
-  if (!request.isMultipart()) {
-    throw new ValidationFailed({ body: ['El formulario debe enviarse como multipart/form-data.'] });
+export async function readMultipartForm(request: FastifyRequest, spec: MultipartSpec): Promise<MultipartForm> {
+  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+    throw new HttpError(422, MULTIPART_MESSAGES.notMultipart, { body: [MULTIPART_MESSAGES.notMultipart] });
   }
-  const maxFileBytes = options.maxFileBytes ?? MAX_PDF_BYTES;
-  const form: MultipartForm = { fields: {}, files: {} };
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: maxFileBytes, files: options.fileFields.length, fields: 400, fieldSize: options.maxFieldBytes ?? 64 * 1024, parts: 500 },
-    })) {
-      const name = part.fieldname;
-      if (part.type === 'file') {
-        if (!options.fileFields.includes(name)) {
-          part.file.resume();
-          throw ValidationFailed.field(name, 'Este campo no admite archivos.');
-        }
-        const content = await part.toBuffer();
-        form.files[name] = content.length === 0 ? null : content;
-        continue;
+  const declared = Number(request.headers['content-length']);
+  if (declared > spec.maxBytes) throw stopped(413, MULTIPART_MESSAGES.formTooLarge, 'body');
+  return new FormReader(request.raw, spec).read();
+}
+
+class FormReader {
+  private readonly form: MultipartForm = { fields: {}, files: {} };
+  private readonly seen = new Set<string>();
+  private readonly listItems = new Map<string, number>();
+  private received = 0;
+  private openParts = 0;
+  private parsed = false;
+  private settled = false;
+  private resolve: (form: MultipartForm) => void = () => {};
+  private reject: (error: HttpError) => void = () => {};
+  private busboy: ReturnType<typeof Busboy> | undefined;
+
+  constructor(
+    private readonly raw: FastifyRequest['raw'],
+    private readonly spec: MultipartSpec,
+  ) {}
+
+  read(): Promise<MultipartForm> {
+    return new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+      try {
+        this.busboy = Busboy({
+          headers: this.raw.headers as { 'content-type': string },
+          // Every part arrives as a stream, so each is measured against its own limit while it is read.
+          isPartAFile: () => true,
+          limits: { parts: this.spec.maxParts, headerSize: MAX_PART_HEADER_BYTES, headerPairs: 16 },
+        });
+      } catch {
+        // No boundary, or a content type busboy cannot parse.
+        this.fail(stopped(422, MULTIPART_MESSAGES.malformed, 'body'));
+        return;
       }
-      // A field cut at the size limit would be stored half: refuse it instead.
-      if (part.valueTruncated) throw new HttpError(413, options.fieldTooLargeMessage ?? 'Un campo del formulario es demasiado largo.');
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      if (options.fileFields.includes(name)) {
-        // An empty text value in a file field means "remove the file" (spec 7.3).
-        if (value === '' || value === 'null') form.files[name] = null;
-        continue;
-      }
-      const arrayMatch = name.match(/^(.+)\[(\d*)\]$/);
-      if (arrayMatch?.[1]) {
-        const list = form.fields[arrayMatch[1]];
-        form.fields[arrayMatch[1]] = Array.isArray(list) ? [...list, value] : [value];
-      } else {
-        form.fields[name] = value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, options.tooLargeMessage ?? `El archivo supera el tamaño máximo de ${Math.round(maxFileBytes / 1024 / 1024)} MB.`);
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ValidationFailed({ body: ['El formulario tiene demasiados campos o archivos.'] });
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (error as Error).message?.includes('Unexpected end of form')) {
-      throw new ValidationFailed({ body: ['El formulario enviado está incompleto o dañado.'] });
-    }
-    throw error;
+      this.busboy.on('file', (name, stream, filename, _encoding, mimeType) => this.onPart(name, stream, filename, mimeType));
+      this.busboy.on('partsLimit', () => this.fail(stopped(422, MULTIPART_MESSAGES.tooManyParts, 'body')));
+      this.busboy.on('error', () => this.fail(stopped(422, MULTIPART_MESSAGES.malformed, 'body')));
+      this.busboy.on('finish', () => {
+        this.parsed = true;
+        this.finishIfDone();
+      });
+      this.busboy.on('drain', () => {
+        if (!this.settled) this.raw.resume();
+      });
+      this.raw.on('data', this.onData);
+      this.raw.on('end', this.onEnd);
+      this.raw.on('error', this.onAborted);
+      this.raw.on('close', this.onClose);
+    });
   }
-  return form;
+
+  private readonly onData = (chunk: Buffer) => {
+    if (this.settled) return;
+    this.received += chunk.length;
+    if (this.received > this.spec.maxBytes) return this.fail(stopped(413, MULTIPART_MESSAGES.formTooLarge, 'body'));
+    if (!this.busboy!.write(chunk)) this.raw.pause();
+  };
+
+  private readonly onEnd = () => {
+    if (!this.settled) this.busboy!.end();
+  };
+
+  private readonly onAborted = () => this.fail(stopped(422, MULTIPART_MESSAGES.malformed, 'body'));
+
+  private readonly onClose = () => {
+    if (!this.raw.readableEnded) this.onAborted();
+  };
+
+  private onPart(name: string | undefined, stream: BusboyFileStream, filename: string | undefined, mimeType: string | undefined) {
+    // Dicer reports a part cut short on its stream; without a listener that would crash the process.
+    stream.on('error', () => this.fail(stopped(422, MULTIPART_MESSAGES.malformed, 'body')));
+    if (this.settled) {
+      stream.resume();
+      return;
+    }
+    const sentAsFile = filename !== undefined || mimeType === 'application/octet-stream';
+    const admitted = this.admit(name, sentAsFile);
+    if (admitted instanceof HttpError) {
+      this.fail(admitted);
+      stream.resume();
+      return;
+    }
+    const { limit, overLimit, store } = admitted;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    this.openParts += 1;
+    stream.on('data', (chunk: Buffer) => {
+      if (this.settled) return;
+      size += chunk.length;
+      if (size > limit) return this.fail(overLimit());
+      chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      this.openParts -= 1;
+      if (this.settled) return;
+      const failure = store(Buffer.concat(chunks, size));
+      if (failure) this.fail(failure);
+      else this.finishIfDone();
+    });
+  }
+
+  /** How to read and keep a part, or the error that refuses it before any of its bytes are read. */
+  private admit(name: string | undefined, sentAsFile: boolean): HttpError | AdmittedPart {
+    if (name === undefined || name === '') return stopped(422, MULTIPART_MESSAGES.unnamed, 'body');
+    const once = (key: string) => {
+      if (this.seen.has(key)) return stopped(422, MULTIPART_MESSAGES.repeated, key);
+      this.seen.add(key);
+      return undefined;
+    };
+
+    const fileRule = this.spec.files.get(name);
+    if (fileRule) {
+      const repeated = once(name);
+      if (repeated) return repeated;
+      if (sentAsFile) {
+        return {
+          limit: fileRule.maxBytes,
+          overLimit: () => stopped(413, fileRule.tooLargeMessage, name),
+          store: (value) => void (this.form.files[name] = value.length === 0 ? null : value),
+        };
+      }
+      // A text value in a file field: empty (or 'null') means "remove the file" (spec 7.3).
+      const notAFile = () => stopped(422, MULTIPART_MESSAGES.textInFile, name);
+      return {
+        limit: SMALL_FIELD_BYTES,
+        overLimit: notAFile,
+        store: (value) => {
+          const text = value.toString('utf8');
+          if (text !== '' && text !== 'null') return notAFile();
+          this.form.files[name] = null;
+          return undefined;
+        },
+      };
+    }
+
+    const item = /^(.+)\[(\d{0,6})\]$/.exec(name);
+    const base = item ? item[1]! : name;
+    const rule = this.spec.text.get(base);
+    if (!rule || (item && !rule.list)) return stopped(422, MULTIPART_MESSAGES.unknown, name);
+    if (sentAsFile) return stopped(422, MULTIPART_MESSAGES.fileInText, name);
+    const limited = { limit: rule.maxBytes, overLimit: () => stopped(413, rule.tooLargeMessage, base) };
+    if (!item) {
+      // A single value (or a list sent bare, which the schema then refuses with its own message).
+      const repeated = once(base);
+      if (repeated) return repeated;
+      return { ...limited, store: (value) => void (this.form.fields[base] = value.toString('utf8')) };
+    }
+    if (this.seen.has(base) && !this.listItems.has(base)) return stopped(422, MULTIPART_MESSAGES.repeated, base);
+    this.seen.add(base);
+    const count = (this.listItems.get(base) ?? 0) + 1;
+    if (count > rule.maxItems) return stopped(422, MULTIPART_MESSAGES.tooManyParts, base);
+    this.listItems.set(base, count);
+    return {
+      ...limited,
+      store: (value) => {
+        const list = this.form.fields[base];
+        const items = Array.isArray(list) ? list : [];
+        items.push(value.toString('utf8'));
+        this.form.fields[base] = items;
+        return undefined;
+      },
+    };
+  }
+
+  private finishIfDone() {
+    if (this.settled || !this.parsed || this.openParts > 0) return;
+    this.settled = true;
+    this.detach();
+    this.resolve(this.form);
+  }
+
+  private fail(error: HttpError) {
+    if (this.settled) return;
+    this.settled = true;
+    this.detach();
+    // Stop reading: what is left of the body stays unread and the connection closes after the answer.
+    this.raw.pause();
+    this.reject(this.raw.readableEnded ? withoutClose(error) : error);
+  }
+
+  private detach() {
+    this.raw.off('data', this.onData);
+    this.raw.off('end', this.onEnd);
+    this.raw.off('close', this.onClose);
+    // Late errors of the request or the parser have nobody left to tell.
+    this.raw.off('error', this.onAborted);
+    this.raw.on('error', () => {});
+  }
+}
+
+/** How a part is read (at most `limit` bytes, else the `overLimit` error) and kept (or refused after all). */
+interface AdmittedPart {
+  limit: number;
+  overLimit: () => HttpError;
+  store: (value: Buffer) => HttpError | undefined;
+}
+
+/** An error that ends the reading of a form, keyed by the field it concerns. */
+function stopped(status: number, message: string, field: string): HttpError {
+  return new HttpError(status, message, { [field.slice(0, MAX_NAME_SHOWN)]: [message] }, { connection: 'close' });
+}
+
+function withoutClose(error: HttpError): HttpError {
+  return new HttpError(error.statusCode, error.message, error.errors);
 }

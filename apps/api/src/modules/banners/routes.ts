@@ -1,13 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bannerListSchema, bannerSchema, CONTENT_MESSAGES, CONTENT_PATHS, errorBodySchema, MAX_IMAGE_BYTES, messageResponseSchema } from '@concejo/contracts';
-import { readMultipartForm } from '../../lib/multipart.js';
+import {
+  bannerListSchema,
+  bannerSchema,
+  CONTENT_MESSAGES,
+  CONTENT_PATHS,
+  createBannerFieldsSchema,
+  errorBodySchema,
+  MAX_IMAGE_BYTES,
+  messageResponseSchema,
+  updateBannerFieldsSchema,
+} from '@concejo/contracts';
+import { parseFormFields } from '../../lib/form-fields.js';
+import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { BannerService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const tags = ['banners'];
-const upload = { fileFields: ['image'], maxFileBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge } as const;
+const files = { image: { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge } };
+const createForm = multipartSpec({ schema: createBannerFieldsSchema, files });
+const updateForm = multipartSpec({ schema: updateBannerFieldsSchema, files });
 
 export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = async (app, { banners }) => {
   /**
@@ -35,8 +48,9 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
       schema: { tags, consumes: ['multipart/form-data'], response: { 201: bannerSchema, 413: errorBodySchema, ...errors } },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, upload);
-      return reply.status(201).send(await banners.create(request.user!, form));
+      const form = await readMultipartForm(request, createForm);
+      const fields = parseFormFields(createBannerFieldsSchema, form.fields);
+      return reply.status(201).send(await banners.create(request.user!, fields, form.files.image));
     },
   );
 
@@ -48,8 +62,9 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
       schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: bannerSchema, 413: errorBodySchema, ...errors } },
     },
     async (request) => {
-      const form = await readMultipartForm(request, upload);
-      return banners.update(request.user!, request.params.id, form);
+      const form = await readMultipartForm(request, updateForm);
+      const fields = parseFormFields(updateBannerFieldsSchema, form.fields);
+      return banners.update(request.user!, request.params.id, fields, form.files.image);
     },
   );
 

@@ -1,15 +1,8 @@
-import {
-  CONTENT_MESSAGES,
-  createBannerFieldsSchema,
-  updateBannerFieldsSchema,
-  type Banner,
-} from '@concejo/contracts';
+import { CONTENT_MESSAGES, type Banner, type CreateBannerFields, type UpdateBannerFields } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
-import { parseFormFields } from '../../lib/form-fields.js';
 import { imageKeys, presentImage, removeFiles, saveUpload, type StoredImage } from '../../lib/images.js';
-import type { MultipartForm } from '../../lib/multipart.js';
 import { resolveWindow } from '../../lib/publication-window.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -62,9 +55,7 @@ export function createBannerService({ repository, storage, clock, timeZone, file
     },
 
     /** image (required), status, the texts and the window. 201 with the banner. */
-    async create(user: AuthUser, form: MultipartForm): Promise<Banner> {
-      const fields = parseFormFields(createBannerFieldsSchema, form.fields);
-      const content = form.files.image;
+    async create(user: AuthUser, fields: CreateBannerFields, content: Buffer | null | undefined): Promise<Banner> {
       if (!content) throw ValidationFailed.field('image', CONTENT_MESSAGES.bannerImageRequired);
       const window = resolveWindow(fields, { publicationDate: null, unpublicationDate: null }, timeZone);
       const image = await saveUpload(storage, BANNERS_FOLDER, content, { kind: 'banner', field: 'image' });
@@ -91,8 +82,7 @@ export function createBannerService({ repository, storage, clock, timeZone, file
     },
 
     /** Only the fields sent change; a new image replaces the old one, whose files go after the write. */
-    async update(user: AuthUser, id: number, form: MultipartForm): Promise<Banner> {
-      const fields = parseFormFields(updateBannerFieldsSchema, form.fields);
+    async update(user: AuthUser, id: number, fields: UpdateBannerFields, content: Buffer | null | undefined): Promise<Banner> {
       const current = await repository.byId(id);
       if (!current) throw new NotFound(CONTENT_MESSAGES.bannerNotFound);
       const window = resolveWindow(fields, current, timeZone);
@@ -102,7 +92,6 @@ export function createBannerService({ repository, storage, clock, timeZone, file
       if (fields.alt !== undefined) changes.alt = orNull(fields.alt);
       if (fields.title !== undefined) changes.title = orNull(fields.title);
       if (fields.description !== undefined) changes.description = orNull(fields.description);
-      const content = form.files.image;
       if (content) changes.image = await saveUpload(storage, BANNERS_FOLDER, content, { kind: 'banner', field: 'image' });
 
       let row: BannerRow | undefined;

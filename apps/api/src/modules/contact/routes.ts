@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_MESSAGES, CONTENT_PATHS, contactListSchema, errorBodySchema, MAX_IMAGE_BYTES } from '@concejo/contracts';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import { CONTACT_FIELDS, type ContactService } from './service.js';
 
 const tags = ['contact'];
+const image = { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge };
+const uploadForm = multipartSpec({ files: { [CONTACT_FIELDS.left]: image, [CONTACT_FIELDS.right]: image } });
 
 export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
   /**
@@ -28,11 +30,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
       },
     },
     async (request) => {
-      const form = await readMultipartForm(request, {
-        fileFields: Object.values(CONTACT_FIELDS),
-        maxFileBytes: MAX_IMAGE_BYTES,
-        tooLargeMessage: CONTENT_MESSAGES.imageTooLarge,
-      });
+      const form = await readMultipartForm(request, uploadForm);
       return contact.upload(request.user!, form);
     },
   );

@@ -1,6 +1,6 @@
 import { CONTENT_MESSAGES, MAX_NEWS_HTML } from '@concejo/contracts';
 import { HttpError, ValidationFailed } from '../../lib/errors.js';
-import { dataImagesOf, hasContent, replaceImageSource, sanitizeNewsHtml } from '../../lib/html-sanitizer.js';
+import { dataImagesOf, hasContent, HtmlBoundsError, replaceImageSources, sanitizeNewsHtml } from '../../lib/html-sanitizer.js';
 import { encodeImage, removeFiles } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 
@@ -8,6 +8,11 @@ import type { Storage } from '../../lib/storage.js';
 export const NEWS_FOLDER = 'news';
 /** Most editor images one description may carry. */
 const MAX_EMBEDDED_IMAGES = 20;
+/**
+ * Most text and tags a description may arrive with (its data-URL images not counted), checked before
+ * sanitising: four times what may be stored, so only what could never fit is refused this early.
+ */
+const MAX_DESCRIPTION_MARKUP = 4 * MAX_NEWS_HTML;
 
 export interface PreparedDescription {
   html: string;
@@ -20,7 +25,8 @@ export interface PreparedDescription {
 /**
  * Sanitises a description (allow-list at write time) and turns its data-URL images into stored WebP
  * files, so the database holds short HTML with plain URLs. Images already stored for the item stay when
- * still referenced; the caller removes the rest after its write.
+ * still referenced; the caller removes the rest after its write. Nesting no editor makes (422) and far
+ * more text than may be stored (413) are refused before any parsing; every step is linear in the input.
  */
 export async function prepareDescription(
   raw: string,
@@ -29,7 +35,7 @@ export async function prepareDescription(
 ): Promise<PreparedDescription> {
   const ownPrefix = fileUrl(`${NEWS_FOLDER}/`);
   const ownImagePattern = new RegExp(`^${escapeRegExp(ownPrefix)}[0-9a-f-]{36}\\.(webp|jpg|png)$`);
-  let html = sanitizeNewsHtml(raw, { ownImagePattern });
+  let html = sanitize(raw, ownImagePattern);
   if (!hasContent(html)) throw ValidationFailed.field('description', CONTENT_MESSAGES.newsRequiredFields);
 
   const images = dataImagesOf(html);
@@ -38,14 +44,16 @@ export async function prepareDescription(
   }
   const stored: string[] = [];
   try {
+    const sources = new Map<string, string>();
     for (const image of images) {
       const encoded = await encodeImage(image.content, { kind: 'news', field: 'description' });
       // One WebP as wide as the text column (at most 800 px) is all an image inside the text needs.
       const widest = encoded.variants[encoded.variants.length - 1]!;
       const key = await storage.put(NEWS_FOLDER, 'webp', widest.content);
       stored.push(key);
-      html = replaceImageSource(html, image.url, fileUrl(key));
+      sources.set(image.url, fileUrl(key));
     }
+    html = replaceImageSources(html, sources);
     if (html.length > MAX_NEWS_HTML) throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooLong);
   } catch (error) {
     await removeFiles(storage, stored);
@@ -55,6 +63,16 @@ export async function prepareDescription(
   // Images stored earlier for this item stay while the HTML still points at them.
   const embedded = [...previous.filter((key) => html.includes(fileUrl(key))), ...stored];
   return { html, embedded, stored };
+}
+
+function sanitize(raw: string, ownImagePattern: RegExp): string {
+  try {
+    return sanitizeNewsHtml(raw, { ownImagePattern, maxMarkup: MAX_DESCRIPTION_MARKUP });
+  } catch (error) {
+    if (!(error instanceof HtmlBoundsError)) throw error;
+    if (error.reason === 'depth') throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooDeep);
+    throw new HttpError(413, CONTENT_MESSAGES.descriptionTooLong, { description: [CONTENT_MESSAGES.descriptionTooLong] });
+  }
 }
 
 function escapeRegExp(text: string): string {

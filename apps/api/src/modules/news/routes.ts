@@ -3,27 +3,28 @@ import { z } from 'zod';
 import {
   CONTENT_MESSAGES,
   CONTENT_PATHS,
+  createNewsFieldsSchema,
   errorBodySchema,
   MAX_IMAGE_BYTES,
   MAX_NEWS_DESCRIPTION_INPUT,
   messageResponseSchema,
   newsItemSchema,
   newsListSchema,
+  updateNewsFieldsSchema,
 } from '@concejo/contracts';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { parseFormFields } from '../../lib/form-fields.js';
+import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { NewsService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const tags = ['news'];
-const upload = {
-  fileFields: ['image'],
-  maxFileBytes: MAX_IMAGE_BYTES,
-  tooLargeMessage: CONTENT_MESSAGES.imageTooLarge,
-  // Editor images travel inside the description as data URLs until the server stores them.
-  maxFieldBytes: MAX_NEWS_DESCRIPTION_INPUT,
-  fieldTooLargeMessage: CONTENT_MESSAGES.descriptionTooLarge,
-} as const;
+const files = { image: { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge } };
+// Editor images travel inside the description as data URLs until the server stores them: the only
+// large field; every other one gets the small default.
+const large = { description: { maxBytes: MAX_NEWS_DESCRIPTION_INPUT, tooLargeMessage: CONTENT_MESSAGES.descriptionTooLarge } };
+const createForm = multipartSpec({ schema: createNewsFieldsSchema, large, files });
+const updateForm = multipartSpec({ schema: updateNewsFieldsSchema, large, files });
 
 export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (app, { news }) => {
   /**
@@ -61,8 +62,9 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
       schema: { tags, consumes: ['multipart/form-data'], response: { 201: newsItemSchema, 413: errorBodySchema, ...errors } },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, upload);
-      return reply.status(201).send(await news.create(request.user!, form));
+      const form = await readMultipartForm(request, createForm);
+      const fields = parseFormFields(createNewsFieldsSchema, form.fields);
+      return reply.status(201).send(await news.create(request.user!, fields, form.files.image));
     },
   );
 
@@ -74,8 +76,9 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
       schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: newsItemSchema, 413: errorBodySchema, ...errors } },
     },
     async (request) => {
-      const form = await readMultipartForm(request, upload);
-      return news.update(request.user!, request.params.id, form);
+      const form = await readMultipartForm(request, updateForm);
+      const fields = parseFormFields(updateNewsFieldsSchema, form.fields);
+      return news.update(request.user!, request.params.id, fields, form.files.image);
     },
   );
 

@@ -1,10 +1,8 @@
-import { CONTENT_MESSAGES, createNewsFieldsSchema, updateNewsFieldsSchema, type NewsItem } from '@concejo/contracts';
+import { CONTENT_MESSAGES, type CreateNewsFields, type NewsItem, type UpdateNewsFields } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
-import { parseFormFields } from '../../lib/form-fields.js';
 import { imageKeys, presentImage, removeFiles, saveUpload } from '../../lib/images.js';
-import type { MultipartForm } from '../../lib/multipart.js';
 import { resolveWindow } from '../../lib/publication-window.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -60,9 +58,7 @@ export function createNewsService({ repository, storage, clock, timeZone, fileUr
     },
 
     /** status (0 is a value), title, description, and an image or a video/Instagram link. 201. */
-    async create(user: AuthUser, form: MultipartForm): Promise<NewsItem> {
-      const fields = parseFormFields(createNewsFieldsSchema, form.fields);
-      const content = form.files.image;
+    async create(user: AuthUser, fields: CreateNewsFields, content: Buffer | null | undefined): Promise<NewsItem> {
       if (!content && !fields.video_url) throw ValidationFailed.field('image', CONTENT_MESSAGES.newsImageOrLink);
       const window = resolveWindow(fields, { publicationDate: null, unpublicationDate: null }, timeZone);
       const description = await prepareDescription(fields.description, [], { storage, fileUrl });
@@ -92,12 +88,10 @@ export function createNewsService({ repository, storage, clock, timeZone, fileUr
     },
 
     /** Only the fields sent change; a new image or editor images replace the old files after the write. */
-    async update(user: AuthUser, id: number, form: MultipartForm): Promise<NewsItem> {
-      const fields = parseFormFields(updateNewsFieldsSchema, form.fields);
+    async update(user: AuthUser, id: number, fields: UpdateNewsFields, content: Buffer | null | undefined): Promise<NewsItem> {
       const current = await repository.byId(id);
       if (!current) throw new NotFound(CONTENT_MESSAGES.newsNotFound);
       const window = resolveWindow(fields, current, timeZone);
-      const content = form.files.image;
       const videoUrl = fields.video_url === undefined ? current.videoUrl : fields.video_url;
       if (!content && !current.image && !videoUrl) throw ValidationFailed.field('image', CONTENT_MESSAGES.newsImageOrLink);
 

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createRegulationFieldsSchema,
   errorBodySchema,
+  oldRegulationFieldsSchema,
   publicRegulationQuerySchema,
   publishedRegulationListSchema,
   regulationDetailSchema,
@@ -11,12 +13,16 @@ import {
   staffRegulationListSchema,
   staffRegulationQuerySchema,
 } from '@concejo/contracts';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { RegulationService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
-const PDF_TOO_LARGE = 'El PDF supera el tamaño máximo de 20 MB.';
+const pdf = { maxBytes: MAX_PDF_BYTES, tooLargeMessage: 'El PDF supera el tamaño máximo de 20 MB.' };
+const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
+/** `changes` is JSON of the changed fields (checked by the service against the contract) and `version` a number. */
+const updateForm = multipartSpec({ names: ['changes', 'version'], files: { pdf_process: pdf, pdf_approved: pdf } });
+const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
 
 export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {
   /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
@@ -103,7 +109,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, { fileFields: ['pdf_process', 'pdf_approved'], tooLargeMessage: PDF_TOO_LARGE });
+      const form = await readMultipartForm(request, createForm);
       return reply.status(201).send(await regulations.create(request.user!, form));
     },
   );
@@ -124,7 +130,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       },
     },
     async (request) => {
-      const form = await readMultipartForm(request, { fileFields: ['pdf_process', 'pdf_approved'], tooLargeMessage: PDF_TOO_LARGE });
+      const form = await readMultipartForm(request, updateForm);
       return regulations.update(request.user!, request.params.id, form);
     },
   );
@@ -137,7 +143,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, { fileFields: ['pdf'], tooLargeMessage: PDF_TOO_LARGE });
+      const form = await readMultipartForm(request, oldForm);
       return reply.status(201).send(await regulations.createOld(request.user!, form));
     },
   );

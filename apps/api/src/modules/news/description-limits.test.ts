@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_MESSAGES, MAX_NEWS_DESCRIPTION_INPUT, type NewsItem } from '@concejo/contracts';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { imageForm, sampleImage, type UploadFile } from '../../test/images.js';
+
+let ctx: TestContext;
+let cm: { authorization: string };
+let photo: UploadFile;
+let base: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cm = (await buildLoggedInUser(ctx.app, ctx.db, 'cm')).headers;
+  photo = { content: await sampleImage('jpeg', 800, 500), name: 'obra.jpg' };
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx.close());
+
+const valid = { status: 1, title: 'Sesión ordinaria', type: 'new' };
+const post = (description: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/news', headers: cm, payload: imageForm({ ...valid, description }, { image: photo }) });
+
+describe('news descriptions no editor makes', () => {
+  it('answers a 12 MB description of nested spans with a Spanish 422 within a second, while /healthz keeps answering', async () => {
+    const opening = '<p>';
+    const deep = opening + '<span>'.repeat(Math.floor((MAX_NEWS_DESCRIPTION_INPUT - opening.length) / 6));
+    expect(deep.length).toBeGreaterThan(12_000_000);
+    const form = imageForm({ ...valid, description: deep }, { image: photo });
+
+    const started = performance.now();
+    let settled = false;
+    const saving = fetch(`${base}/api/v1/news`, { method: 'POST', headers: cm, body: form }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as { message: string; errors?: Record<string, string[]> },
+      ms: performance.now() - started,
+    }));
+    void saving.finally(() => (settled = true));
+    const latencies: number[] = [];
+    do {
+      const asked = performance.now();
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      latencies.push(performance.now() - asked);
+    } while (!settled);
+    const answer = await saving;
+
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ description: [CONTENT_MESSAGES.descriptionTooDeep] });
+    expect(answer.ms).toBeLessThan(1_000);
+    // Before: the sanitiser held the server for over five minutes.
+    expect(Math.max(...latencies)).toBeLessThan(500);
+  });
+
+  it('refuses far more text and formatting than may be stored with 413, before sanitising', async () => {
+    const started = performance.now();
+    const response = await post(`<p>${'<strong>palabra</strong> '.repeat(40_000)}</p>`);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ message: CONTENT_MESSAGES.descriptionTooLong, errors: { description: [CONTENT_MESSAGES.descriptionTooLong] } });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('still takes several pasted photos of a few megabytes in all, stored as WebP files', async () => {
+    const noise = () => sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png().toBuffer();
+    const photos = await Promise.all([noise(), noise(), noise()]);
+    const total = photos.reduce((sum, content) => sum + content.length, 0);
+    expect(total).toBeGreaterThan(3_000_000);
+    const description = photos.map((content, index) => `<p>Foto ${index + 1}</p><p><img src="data:image/png;base64,${content.toString('base64')}"></p>`).join('');
+    const response = await post(description);
+    expect(response.statusCode, response.body).toBe(201);
+    const item = response.json<NewsItem>();
+    const sources = [...item.description.matchAll(/src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(sources).toHaveLength(3);
+    for (const source of sources) {
+      expect(source).toMatch(/^\/api\/v1\/files\/news\/[0-9a-f-]{36}\.webp$/);
+      expect((await ctx.app.inject({ url: source })).headers['content-type']).toBe('image/webp');
+    }
+  });
+
+  it('never stores a script, however the description hides it', async () => {
+    const payloads = [
+      `${'<span>'.repeat(31)}<script>alert(1)</script><img src=x onerror=alert(1)>${'</span>'.repeat(31)}`,
+      `<p><img src="data:image/png;base64,${'A'.repeat(300_000)}" onerror="alert(1)"></p><p>texto</p>`,
+      '<p>texto<img src="ftp://x" onerror="alert(1)"></p><iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      '<p>texto</p></p><a href="javascript:alert(1)">x</a><svg onload=alert(1)>',
+    ];
+    for (const payload of payloads) {
+      const response = await post(payload);
+      if (response.statusCode !== 201) {
+        // A payload may be refused (its fake image is no image), never stored unsafe.
+        expect(response.statusCode).toBe(422);
+        continue;
+      }
+      const stored = response.json<NewsItem>().description;
+      expect(stored).not.toMatch(/<script|<iframe|<svg|\son[a-z]+\s*=|javascript:/i);
+    }
+    const listed = (await ctx.app.inject({ url: '/api/v1/news', headers: cm })).json<NewsItem[]>();
+    for (const item of listed) expect(item.description).not.toMatch(/<script|\son[a-z]+\s*=|javascript:/i);
+  });
+});
