@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts'],
+    // Latency tests run alone, after everything else (vitest.latency.config.ts).
+    exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts'],
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 20_000,

@@ -107,6 +107,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
   app.decorate('textIndexer', textIndexer);
+  app.addHook('onReady', async () => void documents.warm());
   // Work a previous run left pending starts once the app is ready; closing waits for the current one.
   app.addHook('onReady', async () => void textIndexer.resume().catch((error) => app.log.error({ err: error }, 'text indexer')));
   app.addHook('onClose', async () => {
@@ -168,7 +169,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       const content = { storage, clock, fileUrl, log: app.log };
       const timeZone = config.council.timeZone;
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
-      await api.register(newsRoutes, { news: createNewsService({ repository: createNewsRepository(db), timeZone, ...content }) });
+      await api.register(newsRoutes, { news: createNewsService({ repository: createNewsRepository(db), timeZone, documents, ...content }) });
       await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
       await api.register(fileRoutes, { storage, signer, clock });
     },

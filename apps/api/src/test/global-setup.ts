@@ -44,7 +44,15 @@ async function buildDocumentWorker() {
     entryPoints: [fileURLToPath(new URL('../lib/documents/worker-process.ts', import.meta.url))],
     outfile,
     bundle: true,
-    packages: 'external',
+    // As build.mjs: our workspace packages compiled in, every other dependency from node_modules.
+    plugins: [
+      {
+        name: 'external-dependencies',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@concejo/') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -4,7 +4,6 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deflateBombPdf, htmlDressedAsPdf, passwordProtectedPdf, slowPdf } from '../../test/hostile-documents.js';
-import { favourThisProcess } from '../../test/priority.js';
 import { minimalPdf } from '../minimal-pdf.js';
 import { createDocumentWorker, DocumentJobFailed, type DocumentWorker, type DocumentWorkerOptions } from './document-worker.js';
 
@@ -41,23 +40,6 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
   );
   expect(error).toBeInstanceOf(DocumentJobFailed);
   return (error as DocumentJobFailed).failure;
-}
-
-/** Runs `work` while measuring how late a 10 ms timer of this process fires: the event loop's lag. */
-async function worstLagWhile(work: Promise<unknown>): Promise<number> {
-  let worst = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last - 10);
-    last = now;
-  }, 10);
-  try {
-    await work.catch(() => undefined);
-  } finally {
-    clearInterval(timer);
-  }
-  return worst;
 }
 
 describe('document worker process', () => {
@@ -126,16 +108,5 @@ describe('document worker process', () => {
     const jobs = Array.from({ length: 4 }, () => documents.run({ kind: 'inspect-pdf', file }).then(() => 'done', (error: DocumentJobFailed) => error.failure));
     // One runs (or starts), two wait, the fourth is refused.
     expect(await Promise.all(jobs)).toEqual(['done', 'done', 'done', 'busy']);
-  });
-
-  it('keeps this process responsive while the worker reads the worst documents', { timeout: 120_000 }, async () => {
-    favourThisProcess();
-    const documents = worker({ memoryMb: 256, decoded: { maxStreamBytes: 8 * GB, maxDocumentBytes: 8 * GB } });
-    await documents.run({ kind: 'inspect-pdf', file: await fileOf(minimalPdf(['arranque'])) });
-    const [bomb, slow] = [await fileOf(deflateBombPdf(GB)), await fileOf(slowPdf(150))];
-    const lag = await worstLagWhile(
-      Promise.all([documents.run({ kind: 'extract-pdf-text', file: bomb }).catch(() => undefined), documents.run({ kind: 'extract-pdf-text', file: slow })]),
-    );
-    expect(lag).toBeLessThan(100);
   });
 });

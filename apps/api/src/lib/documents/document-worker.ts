@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_DECODED_LIMITS, type DecodedLimits } from './decoded-size.js';
-import type { DocumentFailure, DocumentJob, DocumentJobResults, JobAnswer } from './jobs.js';
+import type { DocumentFailure, DocumentJob, DocumentJobResults, JobAnswer } from './job-types.js';
 
 export interface DocumentWorkerOptions {
   /** Names the worker in the logs ('uploads', 'background'). */
@@ -19,7 +19,7 @@ export interface DocumentWorkerOptions {
   decoded?: DecodedLimits;
   /** Jobs waiting beyond this many are refused at once ('busy'). */
   maxQueue?: number;
-  /** The process leaves after this long without work, and is started again on the next job. */
+  /** The process leaves after this long without work, and is started again on the next job (never: Infinity). */
   idleMs?: number;
   /** How much lower than the API's the worker's CPU priority is (nice steps; 10 by default). */
   niceness?: number;
@@ -132,8 +132,9 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
   }
 
   function kill(process: ChildProcess, reason: DocumentFailure | 'closed') {
-    if (process !== child || process.exitCode !== null || process.signalCode !== null) return;
-    killReason ??= reason;
+    // Once: the watchdog may ask again before a busy machine has delivered the signal.
+    if (process !== child || killReason !== undefined || process.exitCode !== null || process.signalCode !== null) return;
+    killReason = reason;
     if (reason !== 'closed') counters.killed += 1;
     process.kill('SIGKILL');
   }
@@ -219,6 +220,7 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
 
   function scheduleIdleStop() {
     clearTimeout(idleTimer);
+    if (idleMs === Number.POSITIVE_INFINITY) return;
     idleTimer = setTimeout(() => {
       if (!current && queue.length === 0 && child?.connected) child.disconnect();
     }, idleMs);
@@ -234,6 +236,23 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
         queue.push({ job, timeoutMs: runOptions.timeoutMs ?? timeoutMs, resolve: resolve as (result: unknown) => void, reject });
         void pump();
       });
+    },
+    /** Starts the process ahead of the first job, so that job does not wait for it; resolves once it is ready. */
+    warm(): Promise<void> {
+      if (closed) return Promise.resolve();
+      if (ready) return ready.catch(() => undefined);
+      starting = true;
+      ready = start();
+      return ready.then(
+        () => {
+          starting = false;
+          void pump();
+        },
+        (error: unknown) => {
+          starting = false;
+          log.warn({ err: error, worker: name }, 'document worker did not start');
+        },
+      );
     },
     /** Jobs waiting (not counting the one running). */
     get waiting(): number {

@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError, TooManyRequests } from '../errors.js';
+import { HttpError, TooManyRequests, ValidationFailed } from '../errors.js';
 import { startsAsPdf } from '../pdf.js';
 import type { DecodedLimits } from './decoded-size.js';
 import { createDocumentWorker, DocumentJobFailed } from './document-worker.js';
+import type { CleanNewsHtml } from './job-types.js';
 
 export interface DocumentLimits {
   /** Resident memory of each worker process, in MB. */
@@ -24,6 +25,7 @@ export interface DocumentLimits {
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { memoryMb: 512, timeoutMs: 60_000, checkTimeoutMs: 20_000 };
 
 const TEMPORARY_PREFIX = 'concejo-documents-';
+const UNPROCESSABLE_TEXT = 'No se pudo procesar la descripción. Revise su contenido e intente de nuevo.';
 
 /** Temporary folders of processes that are gone (killed before they could remove theirs). */
 async function removeAbandonedFolders(): Promise<void> {
@@ -62,8 +64,10 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     decoded: limits.decoded,
     // Uploads are at most 20 MB each and waiting costs the request its memory: past this, 429.
     maxQueue: 8,
-    // Someone waits for these: closer to the API's priority than the background work.
+    // Someone waits for these: closer to the API's priority than the background work, and always
+    // running (warm() at start), so that no upload waits for a process to start.
     niceness: 5,
+    idleMs: Number.POSITIVE_INFINITY,
     log,
   });
   const background = createDocumentWorker({ name: 'background', memoryMb: limits.memoryMb, timeoutMs: limits.timeoutMs, decoded: limits.decoded, log });
@@ -102,6 +106,21 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
         return error.failure === 'not-pdf' ? 'not-pdf' : error.failure === 'encrypted' ? 'encrypted' : 'unreadable';
       }
     },
+    /**
+     * A news text bounded and sanitised in the uploads worker (jobs.ts cleanNewsHtml). Too many
+     * waiting answers 429; a text the worker could not finish, 422.
+     */
+    async cleanNewsHtml(html: string, options: { ownImagePattern: RegExp; maxMarkup: number }): Promise<CleanNewsHtml> {
+      try {
+        return await uploads.run({ kind: 'clean-news-html', html, ownImagePattern: options.ownImagePattern.source, maxMarkup: options.maxMarkup });
+      } catch (error) {
+        if (!(error instanceof DocumentJobFailed)) throw error;
+        if (error.failure === 'busy') throw new TooManyRequests('Hay muchos documentos en revisión. Intente de nuevo en unos segundos.', 10);
+        if (error.failure === 'closed') throw new HttpError(503, 'El servidor se está reiniciando. Intente de nuevo en unos segundos.');
+        log.warn({ failure: error.failure, characters: html.length }, 'news text could not be cleaned');
+        throw new ValidationFailed({ description: [UNPROCESSABLE_TEXT] });
+      }
+    },
     /** The text of a PDF (empty for a scan), read from a stream of it; rejects with DocumentJobFailed. */
     async extractPdfText(content: Readable): Promise<string> {
       const result = await withTemporaryFile(
@@ -109,6 +128,10 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
         (file) => background.run({ kind: 'extract-pdf-text', file }),
       );
       return result.text;
+    },
+    /** Starts the uploads worker now rather than on the first upload; resolves once it is ready. */
+    warm(): Promise<void> {
+      return uploads.warm();
     },
     /** The worker processes (tests). */
     workers: { uploads, background },

@@ -5,7 +5,8 @@
  */
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { DEFAULT_DECODED_LIMITS, type DecodedLimits } from './decoded-size.js';
-import { failureOf, runJob, type DocumentJob, type JobAnswer } from './jobs.js';
+import type { DocumentJob, JobAnswer } from './job-types.js';
+import { failureOf, runJob } from './jobs.js';
 
 interface JobMessage {
   id: number;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, MAX_NEWS_DESCRIPTION_INPUT, type NewsItem } from '@concejo/contracts';
+import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { imageForm, sampleImage, type UploadFile } from '../../test/images.js';
@@ -11,14 +10,11 @@ import { imageForm, sampleImage, type UploadFile } from '../../test/images.js';
 let ctx: TestContext;
 let cm: { authorization: string };
 let photo: UploadFile;
-let base: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   cm = (await buildLoggedInUser(ctx.app, ctx.db, 'cm')).headers;
   photo = { content: await sampleImage('jpeg', 800, 500), name: 'obra.jpg' };
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => ctx.close());
 
@@ -26,35 +22,6 @@ const valid = { status: 1, title: 'Sesión ordinaria', type: 'new' };
 const post = (description: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/news', headers: cm, payload: imageForm({ ...valid, description }, { image: photo }) });
 
 describe('news descriptions no editor makes', () => {
-  it('answers a 12 MB description of nested spans with a Spanish 422 within a second, while /healthz keeps answering', async () => {
-    const opening = '<p>';
-    const deep = opening + '<span>'.repeat(Math.floor((MAX_NEWS_DESCRIPTION_INPUT - opening.length) / 6));
-    expect(deep.length).toBeGreaterThan(12_000_000);
-    const form = imageForm({ ...valid, description: deep }, { image: photo });
-
-    const started = performance.now();
-    let settled = false;
-    const saving = fetch(`${base}/api/v1/news`, { method: 'POST', headers: cm, body: form }).then(async (response) => ({
-      status: response.status,
-      body: (await response.json()) as { message: string; errors?: Record<string, string[]> },
-      ms: performance.now() - started,
-    }));
-    void saving.finally(() => (settled = true));
-    const latencies: number[] = [];
-    do {
-      const asked = performance.now();
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      latencies.push(performance.now() - asked);
-    } while (!settled);
-    const answer = await saving;
-
-    expect(answer.status).toBe(422);
-    expect(answer.body.errors).toEqual({ description: [CONTENT_MESSAGES.descriptionTooDeep] });
-    expect(answer.ms).toBeLessThan(1_000);
-    // Before: the sanitiser held the server for over five minutes.
-    expect(Math.max(...latencies)).toBeLessThan(500);
-  });
-
   it('refuses far more text and formatting than may be stored with 413, before sanitising', async () => {
     const started = performance.now();
     const response = await post(`<p>${'<strong>palabra</strong> '.repeat(40_000)}</p>`);

@@ -1,6 +1,8 @@
 import { CONTENT_MESSAGES, MAX_NEWS_HTML } from '@concejo/contracts';
 import { HttpError, ValidationFailed } from '../../lib/errors.js';
-import { dataImagesOf, hasContent, HtmlBoundsError, replaceImageSources, sanitizeNewsHtml } from '../../lib/html-sanitizer.js';
+import type { Documents } from '../../lib/documents/documents.js';
+import { EMBEDDED_IMAGE_MARK } from '../../lib/documents/job-types.js';
+import { replaceImageSources } from '../../lib/html-sanitizer.js';
 import { encodeImage, removeFiles } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 
@@ -31,29 +33,33 @@ export interface PreparedDescription {
 export async function prepareDescription(
   raw: string,
   previous: readonly string[],
-  { storage, fileUrl }: { storage: Storage; fileUrl: (key: string) => string },
+  { storage, fileUrl, documents }: { storage: Storage; fileUrl: (key: string) => string; documents: Pick<Documents, 'cleanNewsHtml'> },
 ): Promise<PreparedDescription> {
   const ownPrefix = fileUrl(`${NEWS_FOLDER}/`);
   const ownImagePattern = new RegExp(`^${escapeRegExp(ownPrefix)}[0-9a-f-]{36}\\.(webp|jpg|png)$`);
-  let html = sanitize(raw, ownImagePattern);
-  if (!hasContent(html)) throw ValidationFailed.field('description', CONTENT_MESSAGES.newsRequiredFields);
-
-  const images = dataImagesOf(html);
-  if (images.length > MAX_EMBEDDED_IMAGES) {
+  // Parsed in the document worker: up to 12 MB of markup is the best part of a second of work.
+  const cleaned = await documents.cleanNewsHtml(raw, { ownImagePattern, maxMarkup: MAX_DESCRIPTION_MARKUP });
+  if (cleaned.outcome === 'refused') {
+    if (cleaned.reason === 'depth') throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooDeep);
+    throw new HttpError(413, CONTENT_MESSAGES.descriptionTooLong, { description: [CONTENT_MESSAGES.descriptionTooLong] });
+  }
+  if (!cleaned.hasContent) throw ValidationFailed.field('description', CONTENT_MESSAGES.newsRequiredFields);
+  if (cleaned.images.length > MAX_EMBEDDED_IMAGES) {
     throw ValidationFailed.field('description', `La descripción admite hasta ${MAX_EMBEDDED_IMAGES} imágenes.`);
   }
   const stored: string[] = [];
+  let html: string;
   try {
     const sources = new Map<string, string>();
-    for (const image of images) {
-      const encoded = await encodeImage(image.content, { kind: 'news', field: 'description' });
+    for (const [index, image] of cleaned.images.entries()) {
+      const encoded = await encodeImage(Buffer.from(image.buffer, image.byteOffset, image.byteLength), { kind: 'news', field: 'description' });
       // One WebP as wide as the text column (at most 800 px) is all an image inside the text needs.
       const widest = encoded.variants[encoded.variants.length - 1]!;
       const key = await storage.put(NEWS_FOLDER, 'webp', widest.content);
       stored.push(key);
-      sources.set(image.url, fileUrl(key));
+      sources.set(`${EMBEDDED_IMAGE_MARK}${index}`, fileUrl(key));
     }
-    html = replaceImageSources(html, sources);
+    html = replaceImageSources(cleaned.html, sources);
     if (html.length > MAX_NEWS_HTML) throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooLong);
   } catch (error) {
     await removeFiles(storage, stored);
@@ -63,16 +69,6 @@ export async function prepareDescription(
   // Images stored earlier for this item stay while the HTML still points at them.
   const embedded = [...previous.filter((key) => html.includes(fileUrl(key))), ...stored];
   return { html, embedded, stored };
-}
-
-function sanitize(raw: string, ownImagePattern: RegExp): string {
-  try {
-    return sanitizeNewsHtml(raw, { ownImagePattern, maxMarkup: MAX_DESCRIPTION_MARKUP });
-  } catch (error) {
-    if (!(error instanceof HtmlBoundsError)) throw error;
-    if (error.reason === 'depth') throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooDeep);
-    throw new HttpError(413, CONTENT_MESSAGES.descriptionTooLong, { description: [CONTENT_MESSAGES.descriptionTooLong] });
-  }
 }
 
 function escapeRegExp(text: string): string {

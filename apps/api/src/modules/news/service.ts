@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import { imageKeys, presentImage, removeFiles, saveUpload } from '../../lib/images.js';
 import { resolveWindow } from '../../lib/publication-window.js';
+import type { Documents } from '../../lib/documents/documents.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { NEWS_FOLDER, prepareDescription } from './description.js';
@@ -14,6 +15,8 @@ export { NEWS_FOLDER };
 interface Deps {
   repository: NewsRepository;
   storage: Storage;
+  /** Cleans the news texts in the document worker. */
+  documents: Pick<Documents, 'cleanNewsHtml'>;
   clock: Clock;
   timeZone: string;
   /** Public URL of a stored file. */
@@ -21,7 +24,7 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-export function createNewsService({ repository, storage, clock, timeZone, fileUrl, log }: Deps) {
+export function createNewsService({ repository, storage, documents, clock, timeZone, fileUrl, log }: Deps) {
   const present = (row: NewsRow): NewsItem => ({
     id: row.id,
     title: row.title,
@@ -61,7 +64,7 @@ export function createNewsService({ repository, storage, clock, timeZone, fileUr
     async create(user: AuthUser, fields: CreateNewsFields, content: Buffer | null | undefined): Promise<NewsItem> {
       if (!content && !fields.video_url) throw ValidationFailed.field('image', CONTENT_MESSAGES.newsImageOrLink);
       const window = resolveWindow(fields, { publicationDate: null, unpublicationDate: null }, timeZone);
-      const description = await prepareDescription(fields.description, [], { storage, fileUrl });
+      const description = await prepareDescription(fields.description, [], { storage, fileUrl, documents });
       const written = [...description.stored];
       try {
         const image = content ? await saveImage(content) : null;
@@ -102,7 +105,7 @@ export function createNewsService({ repository, storage, clock, timeZone, fileUr
       let row: NewsRow | undefined;
       try {
         if (fields.description !== undefined) {
-          const description = await prepareDescription(fields.description, current.embeddedImages, { storage, fileUrl });
+          const description = await prepareDescription(fields.description, current.embeddedImages, { storage, fileUrl, documents });
           written.push(...description.stored);
           changes.description = description.html;
           changes.embeddedImages = description.embedded;

@@ -1,0 +1,181 @@
+// /healthz latency while the server handles the worst uploads: deflate-bomb PDFs (1 MB -> 1 GB and
+// 20 MB -> 20 GB), a 19.7 MB PDF of 400 pages of text, and 12 MB news descriptions (nested spans,
+// plain markup, pasted photos).
+// The built server runs in its own process (as in production); this process uploads and probes
+// /healthz every 10 ms over HTTP, and reports the latencies during each scenario.
+// Run: npm run build && npx tsx bench/hostile-documents.ts       (budget: every probe under 100 ms)
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { regulations } from '../apps/api/src/db/schema/index.js';
+import { deflateBombPdf, slowPdf } from '../apps/api/src/test/hostile-documents.js';
+import { withBenchDatabase } from './support.js';
+
+const GB = 1024 ** 3;
+const BUDGET_MS = 100;
+const ADMIN = { email: 'bench@concejo.test', password: 'Bench-clave-larga-2026' };
+let failed = false;
+
+async function waitForServer(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start; run npm run build first');
+}
+
+/**
+ * Probes /healthz every 10 ms while `work` runs; answers the latencies. The probe has a thread of its
+ * own, so that this process's own work (building a 20 MB upload) does not delay it and count as the
+ * server's.
+ */
+async function probeDuring(base: string, work: () => Promise<void>): Promise<number[]> {
+  const probe = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    let running = true;
+    const latencies = [];
+    parentPort.on('message', () => { running = false; });
+    (async () => {
+      while (running) {
+        const started = performance.now();
+        const response = await fetch(workerData + '/healthz');
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error('/healthz answered ' + response.status);
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      parentPort.postMessage(latencies);
+    })();`,
+    { eval: true, workerData: base },
+  );
+  const result = new Promise<number[]>((resolve, reject) => {
+    probe.once('message', resolve);
+    probe.once('error', reject);
+  });
+  try {
+    await work();
+  } finally {
+    probe.postMessage('stop');
+  }
+  const latencies = await result;
+  await probe.terminate();
+  return latencies;
+}
+
+function report(name: string, latencies: number[], extra: string) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+  const max = sorted[sorted.length - 1]!;
+  const verdict = max < BUDGET_MS ? 'ok' : `OVER ${BUDGET_MS} ms`;
+  failed ||= max >= BUDGET_MS;
+  console.log(`${name.padEnd(44)} probes ${String(sorted.length).padStart(5)}  median ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  max ${max.toFixed(1)} ms ${verdict}  ${extra}`);
+}
+
+function multipart(fields: Record<string, string>, files: Record<string, Buffer> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, content] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(content)], { type: 'application/pdf' }), `${name}.pdf`);
+  return form;
+}
+
+await withBenchDatabase(async (db, folder, databaseUrl) => {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: folder, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForServer(`${base}/readyz`);
+    const login = async (credentials: { email: string; password: string }) => {
+      const response = await fetch(`${base}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'device-id': `bench-${credentials.email.split('@')[0]}` },
+        body: JSON.stringify(credentials),
+      });
+      if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+      return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
+    };
+    const admin = await login(ADMIN);
+    const cmAccount = { email: 'cm-bench@concejo.test', password: 'Bench-cm-clave-2026' };
+    const created = await fetch(`${base}/api/v1/users`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Cm', last_name: 'Bench', email: cmAccount.email, email_confirmation: cmAccount.email, password: cmAccount.password, password_confirmation: cmAccount.password, role: 'cm' }),
+    });
+    if (created.status !== 201) throw new Error(`create cm: ${created.status} ${await created.text()}`);
+    const cm = await login(cmAccount);
+
+    report('idle', await probeDuring(base, () => new Promise((resolve) => setTimeout(resolve, 3000))), '');
+
+    // BENCH_ONLY=descriptions skips the PDFs (about two minutes).
+    const documents = process.env.BENCH_ONLY === 'descriptions' ? [] : [
+      ['deflate bomb, 1 MB -> 1 GB', deflateBombPdf(GB)],
+      ['deflate bomb, 20 MB -> 20 GB', deflateBombPdf(20 * GB)],
+      ['400 pages of text (19.7 MB)', slowPdf(400)],
+    ] as const;
+    let number = 1;
+    for (const [name, pdf] of documents) {
+      let outcome = '';
+      const latencies = await probeDuring(base, async () => {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/v1/regulations`, {
+          method: 'POST',
+          headers: admin,
+          body: multipart({ type: 'ordinance', state: 'approved', number: String(number++), subject: name, 'authors[]': 'Bench' }, { pdf_approved: pdf }),
+        });
+        const body = (await response.json()) as { id?: number; message?: string };
+        const uploaded = performance.now() - started;
+        if (response.status !== 201) {
+          outcome = `upload ${response.status} (${body.message}) in ${uploaded.toFixed(0)} ms`;
+          return;
+        }
+        // Then its text is read in the background, until the worker gives up or finishes.
+        for (;;) {
+          const [row] = await db.select({ status: regulations.textStatus, attempts: regulations.textAttempts }).from(regulations).where(eq(regulations.id, body.id!));
+          if (row && row.status !== 'pending') {
+            outcome = `upload 201 in ${uploaded.toFixed(0)} ms, text ${row.status} after ${row.attempts} attempt(s), ${((performance.now() - started) / 1000).toFixed(1)} s in all`;
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      });
+      report(name, latencies, outcome);
+    }
+
+    // The worst descriptions: nesting no editor makes (422), 12 MB of plain markup (413), and the
+    // largest a cm may really send: 16 pasted photos, about 11 MB of data URLs (stored as WebP).
+    const photo = await sharp({ create: { width: 420, height: 420, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const descriptions = [
+      ['nested spans', `<p>${'<span>'.repeat(1_000_000)}x${'</span>'.repeat(1_000_000)}</p>`.slice(0, 12 * 1024 * 1024)],
+      ['flat paragraphs', '<p>Texto de la <strong>noticia</strong>.</p>'.repeat(300_000).slice(0, 12 * 1024 * 1024)],
+      ['16 pasted photos', Array.from({ length: 16 }, (_, index) => `<p>Foto ${index}</p><p><img src="data:image/png;base64,${photo.toString('base64')}"></p>`).join('')],
+    ] as const;
+    for (const [name, description] of descriptions) {
+      let outcome = '';
+      const latencies = await probeDuring(base, async () => {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/v1/news`, {
+          method: 'POST',
+          headers: cm,
+          body: multipart({ status: '1', type: 'new', title: 'Prueba', description, video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+        });
+        const body = (await response.json()) as { message?: string };
+        outcome = `answer ${response.status} in ${(performance.now() - started).toFixed(0)} ms${response.status >= 400 ? `: ${body.message}` : ''}`;
+      });
+      report(`news description, ${(description.length / 1024 / 1024).toFixed(1)} MB of ${name}`, latencies, outcome);
+    }
+
+    const left = await db.select({ status: regulations.textStatus }).from(regulations).where(inArray(regulations.textStatus, ['pending']));
+    if (left.length) throw new Error('some texts stayed pending');
+  } finally {
+    server.kill('SIGTERM');
+  }
+  if (failed) process.exitCode = 1;
+});
