@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { runMigrations } from './db/migrate.js';
 import { assertNoDemoAccountsInProduction, DemoAccountsInProduction, seedAccounts, seedSummary } from './db/seed.js';
+import { createLogger } from './lib/logger.js';
 import { readOrCreateSecret } from './lib/secret-file.js';
 import { createDiskStorage } from './lib/storage.js';
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const connection = await connectDatabase(config, (line) => logger.debug({ postgres: line }));
   let closing = false;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

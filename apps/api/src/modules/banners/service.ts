@@ -5,6 +5,7 @@ import {
   type Banner,
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import { parseFormFields } from '../../lib/form-fields.js';
@@ -126,7 +127,7 @@ export function createBannerService({ repository, storage, clock, timeZone, file
       const row = await repository.delete(id);
       if (!row) throw new NotFound(CONTENT_MESSAGES.bannerNotFound);
       await discard(row.image);
-      log.info({ bannerId: id, userId: user.id }, 'banner deleted');
+      audit(log, 'banner_deleted', { userId: user.id, address: user.address, itemId: id });
     },
   };
 }

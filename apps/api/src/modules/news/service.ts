@@ -1,5 +1,6 @@
 import { CONTENT_MESSAGES, createNewsFieldsSchema, updateNewsFieldsSchema, type NewsItem } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import { parseFormFields } from '../../lib/form-fields.js';
@@ -140,7 +141,7 @@ export function createNewsService({ repository, storage, clock, timeZone, fileUr
       const row = await repository.delete(id);
       if (!row) throw new NotFound(CONTENT_MESSAGES.newsNotFound);
       await discard([...imageKeys(row.image), ...row.embeddedImages]);
-      log.info({ newsId: id, userId: user.id }, 'news deleted');
+      audit(log, 'news_deleted', { userId: user.id, address: user.address, itemId: id });
     },
   };
 }
