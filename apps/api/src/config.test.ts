@@ -61,6 +61,9 @@ describe('demo accounts and production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe(true);
+    // An empty value (DEMO_DATA= copied from .env.example) is unset.
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: ' ' }).demoData).toBe(true);
   });
 
   it('refuses DEMO_DATA=true in production, naming DEMO_DATA', () => {

@@ -6,13 +6,15 @@ import { z } from 'zod';
 /** The council's calendar when TIMEZONE is not set. */
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' }).optional();
-const readFlag = (value: string | undefined, defaultValue: boolean) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value));
 
 const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** A yes/no setting; unset or empty means its default, decided by readFlag where the setting is read. */
+const booleanFlag = optionalString.pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' }).optional());
+const readFlag = (value: string | undefined, defaultValue: boolean) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value));
 
 /** A third-party API's base URL (http allowed: tests point it at a local fake server). */
 const serviceUrl = (defaultValue: string) =>

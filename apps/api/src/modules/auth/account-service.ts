@@ -5,6 +5,7 @@ import {
   ACCOUNT_PATHS,
   API_BASE,
   isCommonPassword,
+  RESET_LINK_MINUTES,
   type AccountStatusResponse,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
@@ -23,7 +24,7 @@ import type { AuthRepository } from './repository.js';
 import { createRequestLimit, type LimitedKey } from './request-limit.js';
 
 /** Reset links live 15 minutes and serve once: a mailbox read later, or a link forwarded, opens nothing. */
-export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+export const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60_000;
 /** Verification links expire too, so that an old e-mail cannot verify an address much later. */
 export const VERIFICATION_LINK_TTL_MS = 60 * 60_000;
 export const REQUEST_WINDOW_MS = 15 * 60_000;
