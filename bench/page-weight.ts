@@ -48,7 +48,8 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
       HOST: '127.0.0.1',
       DATA_DIR: folder,
       DEMO_DATA: 'true',
-      NODE_ENV: 'production',
+      // Not 'production': a production start refuses demo data (the banners and news measured here).
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@concejo.test',
       ADMIN_PASSWORD: 'Bench-Page-Weight-2026',

@@ -50,7 +50,7 @@ async function registerThroughForm(page: Page, account: NewAccount, roleLabel: s
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('');
 }
 
-test('an admin registers a councillor, who logs in, verifies the e-mail from a real message and resets a forgotten password', async ({ page, browser }) => {
+test('an admin registers a councillor, who logs in, verifies the e-mail from a real message and resets a forgotten password', async ({ page, browser, baseURL }) => {
   const councillor = newAccount('concejala');
 
   // 1. The admin creates the account from the browser.
@@ -73,7 +73,8 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
     const verification = await waitForMail(smtp, councillor.email, (mail) => mail.subject.startsWith('Verifica tu email'));
     expect(verification.text).toContain(`Hola, ${councillor.name}:`);
     const verifyLink = linkIn(verification, '/api/v1/email/verify/');
-    expect(verifyLink.startsWith('http://localhost:3999/')).toBe(true);
+    // PUBLIC_URL defaults to http://localhost:$PORT, the address the suite browses (E2E_PORT).
+    expect(verifyLink.startsWith(`${baseURL}/`)).toBe(true);
 
     // 3. The link verifies the address; the page logs out after 3 s.
     await own.goto(verifyLink);
@@ -108,7 +109,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
 
     const resetMail = await waitForMail(smtp, councillor.email, (mail) => mail.subject.startsWith('Restablecer tu contraseña'));
     const resetLink = linkIn(resetMail, '/password-reset/');
-    expect(resetLink.startsWith('http://localhost:3999/password-reset/')).toBe(true);
+    expect(resetLink.startsWith(`${baseURL}/password-reset/`)).toBe(true);
 
     await own.goto(resetLink);
     await expect(own.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();

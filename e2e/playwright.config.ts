@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN } from './support/accounts';
+import { E2E_ADMIN, E2E_DEMO_PASSWORD } from './support/accounts';
 import { E2E_SMTP_PORT } from './support/smtp';
 
 const port = Number(process.env.E2E_PORT ?? 3999);
@@ -61,8 +61,10 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEMO_DATA: 'true',
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // Not 'production': a production start refuses the demo accounts the suite logs in with.
+      NODE_ENV: 'test',
       // accounts.spec.ts listens there with a real SMTP server and reads what the site sends.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },

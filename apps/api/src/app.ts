@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import { API_BASE } from '@concejo/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createDocuments, type Documents } from './lib/documents/documents.js';
+import { createLogger, withoutSecrets } from './lib/logger.js';
 import { acceptMultipart } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
+import { trustProxyOption } from './lib/trust-proxy.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createMailer, createMailQueue, type Mailer, type MailQueue } from './lib/mail.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
@@ -66,10 +67,10 @@ export const JSON_BODY_LIMIT = 100 * 1024;
 export async function buildApp({ config, db, clock = systemClock, logger, storage = createDiskStorage(config.uploadsDir), mailer: givenMailer }: AppDependencies) {
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
   const app = Fastify({
-    loggerInstance: logger ?? pino({ level: config.logLevel }),
+    loggerInstance: withoutSecrets(logger ?? createLogger(config.logLevel)),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -80,7 +81,13 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     reply.header('x-request-id', request.id);
   });
 
-  const auth = createAuthService({ repository: createAuthRepository(db), clock, tokenTtlMs: config.tokenTtlMs });
+  const auth = createAuthService({
+    repository: createAuthRepository(db),
+    clock,
+    tokenTtlMs: config.tokenTtlMs,
+    sessionIdleMs: config.sessionIdleMs,
+    log: app.log,
+  });
   const signer = createUrlSigner(config.appSecret);
   const mailer = givenMailer ?? createMailer(config.mail, app.log);
   const mailQueue = createMailQueue(mailer, app.log);

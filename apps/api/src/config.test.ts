@@ -55,3 +55,79 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://concejo.example.gob.ar');
   });
 });
+
+describe('demo accounts and production', () => {
+  it('turns DEMO_DATA off by default when NODE_ENV=production, on otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe(true);
+    // An empty value (DEMO_DATA= copied from .env.example) is unset.
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: ' ' }).demoData).toBe(true);
+  });
+
+  it('refuses DEMO_DATA=true in production, naming DEMO_DATA', () => {
+    for (const value of ['true', '1', 'yes']) {
+      const problems = problemsOf({ NODE_ENV: 'production', DEMO_DATA: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DEMO_DATA .*producción/);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('takes DEMO_PASSWORD under the same policy as ADMIN_PASSWORD, and hides its value', () => {
+    expect(loadConfig({}).demoPassword).toBeUndefined();
+    expect(loadConfig({ DEMO_PASSWORD: 'Demo-Pruebas-2026' }).demoPassword).toBe('Demo-Pruebas-2026');
+    expect(problemsOf({ DEMO_PASSWORD: 'corta' })[0]).toMatch(/^DEMO_PASSWORD \(valor oculto\): .*8 caracteres/);
+    expect(problemsOf({ DEMO_PASSWORD: 'contraseña123' })[0]).toMatch(/^DEMO_PASSWORD .*común/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, empty, false or 0', () => {
+    for (const value of [undefined, '', 'false', 'FALSE', 'no', '0']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(problemsOf({ TRUST_PROXY: '99' })[0]).toMatch(/^TRUST_PROXY /);
+  });
+
+  it("takes the proxies' addresses and ranges, comma-separated", () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback, 192.168.0.0/255.255.0.0' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+      '192.168.0.0/255.255.0.0',
+    ]);
+  });
+
+  it('refuses true, explaining that any client could then forge X-Forwarded-For', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      const [problem] = problemsOf({ TRUST_PROXY: value });
+      expect(problem).toMatch(/^TRUST_PROXY /);
+      expect(problem).toContain('X-Forwarded-For');
+      expect(problem).toContain('1');
+      expect(problem).toContain('127.0.0.1');
+    }
+  });
+
+  it('refuses anything that is not an address or a range, naming it', () => {
+    for (const value of ['proxy.local', '10.0.0.0/33', '1.2.3.4/8/8', '300.1.1.1', '-1', '1.5', ',']) {
+      const [problem] = problemsOf({ TRUST_PROXY: value });
+      expect(problem, value).toMatch(/^TRUST_PROXY /);
+    }
+    expect(problemsOf({ TRUST_PROXY: '127.0.0.1, proxy.local' })[0]).toContain('no válido: proxy.local');
+  });
+});
+
+describe('sessions', () => {
+  it('ends an unused session after SESSION_IDLE_MINUTES (default 120) besides TOKEN_TTL_HOURS (default 12)', () => {
+    expect(loadConfig({})).toMatchObject({ sessionIdleMs: 120 * 60_000, tokenTtlMs: 12 * 3600_000 });
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '30' }).sessionIdleMs).toBe(30 * 60_000);
+    for (const value of ['0', 'nunca', '2.5']) expect(problemsOf({ SESSION_IDLE_MINUTES: value })[0], value).toMatch(/^SESSION_IDLE_MINUTES /);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
@@ -6,16 +7,15 @@ import { DEFAULT_DECODED_LIMITS } from './lib/documents/decoded-size.js';
 /** The council's calendar when TIMEZONE is not set. */
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-const booleanFlag = (defaultValue: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' })
-    .optional()
-    .transform((value) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value)));
 
 const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** A yes/no setting; unset or empty means its default, decided by readFlag where the setting is read. */
+const booleanFlag = optionalString.pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'debe ser true o false' }).optional());
+const readFlag = (value: string | undefined, defaultValue: boolean) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value));
 
 /** A third-party API's base URL (http allowed: tests point it at a local fake server). */
 const serviceUrl = (defaultValue: string) =>
@@ -23,6 +23,65 @@ const serviceUrl = (defaultValue: string) =>
 
 /** A public profile the home page links to: https only, since every visitor follows it. */
 const profileUrl = optionalString.pipe(z.url({ protocol: /^https$/, error: 'debe ser una URL https' }).optional());
+
+/** A password the server is given (ADMIN_PASSWORD, DEMO_PASSWORD): the back office's policy, long enough and not common. */
+const configuredPassword = optionalString.pipe(
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: `debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`, abort: true })
+    .refine((password) => !isCommonPassword(password), { error: 'es demasiado común o fácil de adivinar' })
+    .optional(),
+);
+
+/** Proxy-addr's names for address ranges, accepted by Fastify's trustProxy like any address. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // An IPv4 range may also be written with its netmask (10.0.0.0/255.0.0.0).
+  if (version === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops in front of the server are trusted to tell the client's address (X-Forwarded-For): none
+ * (`false`, unset), how many (a hop count) or which (addresses and CIDR ranges, comma-separated).
+ * `true` is refused: trusting every hop lets any client write its own address and escape the limits.
+ */
+const trustProxySchema = optionalString.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || ['false', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes'].includes(value.toLowerCase())) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true confiaría en cualquier X-Forwarded-For: cualquier cliente podría inventar su dirección y esquivar los límites de inicio de sesión. ' +
+        'Indique cuántos proxies hay delante del servidor (por ejemplo 1) o sus direcciones (por ejemplo 127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'debe ser una cantidad de proxies entre 0 y 10, o sus direcciones' });
+      return z.NEVER;
+    }
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `debe ser false, una cantidad de proxies (por ejemplo 1) o direcciones IP / rangos CIDR separados por comas${wrong.length ? ` (no válido: ${wrong.join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const envSchema = z
   .object({
@@ -38,15 +97,11 @@ const envSchema = z
     ),
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    // The same policy as a password set in the back office: long enough and not on the common list.
-    ADMIN_PASSWORD: optionalString.pipe(
-      z
-        .string()
-        .min(PASSWORD_MIN_LENGTH, { error: `debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`, abort: true })
-        .refine((password) => !isCommonPassword(password), { error: 'es demasiado común o fácil de adivinar' })
-        .optional(),
-    ),
-    DEMO_DATA: booleanFlag(true),
+    ADMIN_PASSWORD: configuredPassword,
+    // Default: on for a laptop, off in production (refused there, see below).
+    DEMO_DATA: booleanFlag,
+    // The demo accounts' password on a fresh database (tests fix it); unset: generated and printed once.
+    DEMO_PASSWORD: configuredPassword,
     COUNCIL_NAME: z.string().min(1).default('Concejo Deliberante'),
     TOWN_NAME: z.string().min(1).default('Villa del Parque'),
     TOWN_REGION: z.string().min(1).default('Buenos Aires'),
@@ -55,8 +110,9 @@ const envSchema = z
       .default(DEFAULT_TIME_ZONE)
       .refine(isValidTimeZone, { error: 'no es una zona horaria IANA válida' }),
     TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
-    TRUST_PROXY: booleanFlag(false),
-    // Untrusted documents (uploaded PDFs) are read in worker processes with these limits.
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(120),
+    TRUST_PROXY: trustProxySchema,
+    // Untrusted documents (uploaded PDFs, news texts) are read in worker processes with these limits.
     DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
     DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,6 +140,13 @@ const envSchema = z
         message: 'ADMIN_EMAIL y ADMIN_PASSWORD se configuran juntos',
       });
     }
+    if (env.NODE_ENV === 'production' && readFlag(env.DEMO_DATA, false)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_DATA'],
+        message: 'las cuentas de demostración no se crean en producción (NODE_ENV=production); quite DEMO_DATA o póngalo en false',
+      });
+    }
   });
 
 function isValidTimeZone(zone: string): boolean {
@@ -107,9 +170,12 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    demoData: env.DEMO_DATA,
+    demoData: readFlag(env.DEMO_DATA, env.NODE_ENV !== 'production'),
+    demoPassword: env.DEMO_PASSWORD,
     council: { name: env.COUNCIL_NAME, town: env.TOWN_NAME, region: env.TOWN_REGION, timeZone: env.TIMEZONE },
     tokenTtlMs: env.TOKEN_TTL_HOURS * 3600_000,
+    /** A session unused this long ends, whatever its absolute lifetime (tokenTtlMs). */
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     trustProxy: env.TRUST_PROXY,
     /** Limits of the document worker processes; a failed text extraction is retried once after retryDelayMs. */
     documents: {

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { runMigrations } from './db/migrate.js';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-accounts.js';
-import { seedAccounts, type SeedReport } from './db/seed.js';
+import { assertNoDemoAccountsInProduction, DemoAccountsInProduction, seedAccounts, seedSummary } from './db/seed.js';
+import { createLogger } from './lib/logger.js';
 import { readOrCreateSecret } from './lib/secret-file.js';
 import { createDiskStorage } from './lib/storage.js';
 
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const connection = await connectDatabase(config, (line) => logger.debug({ postgres: line }));
   let closing = false;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -46,9 +45,11 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(connection.db);
+    await assertNoDemoAccountsInProduction(connection.db, config);
     const report = await seedAccounts(connection.db, config, createDiskStorage(config.uploadsDir));
     // Printed before anything else can fail: a generated password is never shown again.
-    printAccounts(report);
+    const summary = seedSummary(report);
+    if (summary.length) printBox(summary);
     const appSecret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, '.app-secret')));
     app = await buildApp({
       config: { ...config, appSecret, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST },
@@ -59,33 +60,17 @@ async function main(): Promise<void> {
     logger.info({ database: connection.describe }, 'database ready');
     printBox([`El sitio está disponible en ${config.publicUrl}`]);
   } catch (error) {
-    logger.fatal({ err: error }, 'could not start');
+    if (error instanceof DemoAccountsInProduction) {
+      // The operator's message as it is, not a stack trace to dig it out of.
+      console.error(`\n${error.message}\n`);
+      logger.fatal({ demoAccounts: error.emails }, 'could not start: demo accounts in a production database');
+    } else {
+      logger.fatal({ err: error }, 'could not start');
+    }
     await app?.close().catch(() => undefined);
     await connection.close().catch(() => undefined);
     process.exit(1);
   }
-}
-
-function printAccounts(report: SeedReport): void {
-  const lines: string[] = [];
-  if (report.generatedAdmin) {
-    lines.push(
-      'Se creó un administrador de demostración (esta contraseña no se vuelve a mostrar):',
-      `  email:       ${report.generatedAdmin.email}`,
-      `  contraseña:  ${report.generatedAdmin.password}`,
-    );
-  }
-  if (report.createdAdmin) lines.push(`Se creó el administrador ${report.createdAdmin} (ADMIN_EMAIL).`);
-  if (report.demoUsers > 0) {
-    if (lines.length) lines.push('');
-    lines.push(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}):`);
-    for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(10)} ${user.email}`);
-  }
-  if (report.demoRegulations) lines.push('', `Se cargaron ${report.demoRegulations} normativas de demostración.`);
-  if (report.demoContent) {
-    lines.push(`Se cargaron ${report.demoContent.banners} banners y ${report.demoContent.news} noticias de demostración para la página de inicio.`);
-  }
-  if (lines.length) printBox(lines);
 }
 
 function printBox(lines: string[]): void {

@@ -21,4 +21,7 @@ export const MESSAGES = {
   missingDeviceId: 'Falta el identificador del dispositivo (encabezado Device-Id).',
   tooManyLogins: (minutes: number) =>
     `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  /** Failures on the account from elsewhere: a client it does not know waits a little between attempts. */
+  loginSlowedDown: (seconds: number) =>
+    `Hubo varios intentos fallidos en esta cuenta. Inténtalo de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
 } as const;

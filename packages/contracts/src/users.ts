@@ -52,6 +52,9 @@ export const ACCOUNT_MESSAGES = {
   emailConfirmationRequired: 'Confirma el email.',
 } as const;
 
+/** How long a password-reset link serves (the API's expiry, the e-mail's and the page's text). */
+export const RESET_LINK_MINUTES = 15;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

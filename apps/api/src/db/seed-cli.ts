@@ -1,8 +1,7 @@
 import { loadConfig } from '../config.js';
 import { connectDatabase } from './connect.js';
 import { runMigrations } from './migrate.js';
-import { DEMO_PASSWORD } from './demo-accounts.js';
-import { seedAccounts } from './seed.js';
+import { assertNoDemoAccountsInProduction, seedAccounts, seedSummary } from './seed.js';
 import { createDiskStorage } from '../lib/storage.js';
 
 /**
@@ -17,10 +16,10 @@ const connection = await connectDatabase(loadConfig());
 try {
   await runMigrations(connection.db);
   const config = loadConfig();
+  await assertNoDemoAccountsInProduction(connection.db, config);
   const report = await seedAccounts(connection.db, config, createDiskStorage(config.uploadsDir));
-  if (report.generatedAdmin) console.log(`Administrador: ${report.generatedAdmin.email} / ${report.generatedAdmin.password}`);
-  if (report.demoUsers) console.log(`${report.demoUsers} cuentas de demostración (contraseña ${DEMO_PASSWORD}).`);
-  if (!report.generatedAdmin && !report.demoUsers) console.log('La base ya tenía usuarios: no se cargó nada.');
+  const summary = seedSummary(report);
+  console.log(summary.length ? summary.join('\n') : 'La base ya tenía usuarios: no se cargó nada.');
 } finally {
   await connection.close();
 }

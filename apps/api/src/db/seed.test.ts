@@ -6,8 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createDiskStorage } from '../lib/storage.js';
 import type { Database } from './client.js';
 import { regulationLinks, regulations, users } from './schema/index.js';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.js';
-import { seedAccounts } from './seed.js';
+import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
+import { DEMO_ADMIN_EMAIL, DEMO_USERS } from './demo-accounts.js';
+import { assertNoDemoAccountsInProduction, DemoAccountsInProduction, seedAccounts, seedSummary } from './seed.js';
 import { seedDemoRegulations } from './demo-regulations.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { createTestDatabase } from '../test/harness.js';
@@ -34,7 +35,39 @@ describe('seedAccounts', () => {
     const admin = rows.find((row) => row.role === 'admin')!;
     expect(await verifyPassword(admin.passwordHash, report.generatedAdmin!.password)).toBe(true);
     const concejal = rows.find((row) => row.email === DEMO_USERS.find((demo) => demo.role === 'concejal')!.email)!;
-    expect(await verifyPassword(concejal.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(concejal.passwordHash, report.generatedDemoPassword!)).toBe(true);
+    // The password once published in the README opens nothing.
+    expect(await verifyPassword(concejal.passwordHash, 'Demo-Concejo-2026')).toBe(false);
+  });
+
+  it('generates the demo password at the first start: random, within the password policy, printed once with the admin one', async () => {
+    const other = await freshDatabase();
+    const report = await seedAccounts(other, { admin: undefined, demoData: true });
+    const password = report.generatedDemoPassword!;
+    expect(password.length).toBeGreaterThanOrEqual(PASSWORD_MIN_LENGTH);
+    expect(isCommonPassword(password)).toBe(false);
+    expect(password).not.toBe(report.generatedAdmin!.password);
+    const third = await seedAccounts(await freshDatabase(), { admin: undefined, demoData: true });
+    expect(third.generatedDemoPassword).not.toBe(password);
+
+    const summary = seedSummary(report).join('\n');
+    expect(summary).toContain(report.generatedAdmin!.password);
+    expect(summary.split(password)).toHaveLength(2);
+    for (const demo of DEMO_USERS) expect(summary).toContain(demo.email);
+    expect(summary).toContain('no se vuelve a mostrar');
+    // The next start prints no password.
+    expect(seedSummary(await seedAccounts(other, { admin: undefined, demoData: true }))).toEqual([]);
+  });
+
+  it('uses DEMO_PASSWORD when given, and prints only where it came from', async () => {
+    const other = await freshDatabase();
+    const report = await seedAccounts(other, { admin: undefined, demoData: true, demoPassword: 'Demo-Pruebas-2026' });
+    expect(report.generatedDemoPassword).toBeUndefined();
+    const [mesa] = await other.select().from(users).where(eq(users.email, 'mesa@concejo.test'));
+    expect(await verifyPassword(mesa!.passwordHash, 'Demo-Pruebas-2026')).toBe(true);
+    const summary = seedSummary(report).join('\n');
+    expect(summary).not.toContain('Demo-Pruebas-2026');
+    expect(summary).toContain('DEMO_PASSWORD');
   });
 
   it('loads a demo registry with PDFs and links when given the file storage', async () => {
@@ -89,5 +122,30 @@ describe('seedAccounts', () => {
     expect(row?.role).toBe('admin');
     expect(await verifyPassword(row!.passwordHash, 'clave-inicial-larga')).toBe(true);
     expect(await other.select().from(users)).toHaveLength(1);
+  });
+});
+
+describe('a production start', () => {
+  it('stops on a database that holds the demo accounts, naming them in Spanish and English', async () => {
+    const demo = await freshDatabase();
+    await seedAccounts(demo, { admin: undefined, demoData: true });
+    const refused = await assertNoDemoAccountsInProduction(demo, { env: 'production' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DemoAccountsInProduction);
+    const message = (refused as Error).message;
+    expect(message).toContain('NODE_ENV=production');
+    expect(message).toContain('cuentas de demostración');
+    expect(message).toContain('demo accounts');
+    expect(message).toContain('DELETE FROM users');
+    for (const user of DEMO_USERS) expect(message).toContain(user.email);
+    // Outside production the same database starts.
+    await expect(assertNoDemoAccountsInProduction(demo, { env: 'development' })).resolves.toBeUndefined();
+  });
+
+  it('stops even when a single demo account is left, whatever its e-mail case', async () => {
+    const db = await freshDatabase();
+    await seedAccounts(db, { admin: { email: 'jefa@concejo.gob.ar', password: 'clave-inicial-larga' }, demoData: false });
+    await expect(assertNoDemoAccountsInProduction(db, { env: 'production' })).resolves.toBeUndefined();
+    await db.insert(users).values({ name: 'C', lastName: 'M', email: 'CM@Concejo.test', passwordHash: 'x', role: 'cm' });
+    await expect(assertNoDemoAccountsInProduction(db, { env: 'production' })).rejects.toThrow(/CM@Concejo\.test/);
   });
 });

@@ -39,7 +39,7 @@ ${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </div>
 </body>
 </html>`;
-  return { to: to.email, subject, text, html, link };
+  return { to: to.email, subject, text, html };
 }
 
 export function passwordResetMail(input: { to: Recipient; councilName: string; link: string; minutes: number }): MailMessage {

@@ -20,11 +20,12 @@ function capturingLogger() {
   return { log: pino({ level: 'info' }, stream), lines };
 }
 
+const link = 'https://concejo.example.org/password-reset/abc?email=ana%40concejo.test';
 const message = passwordResetMail({
   to: { email: 'ana@concejo.test', name: 'Ana <script>' },
   councilName: 'Concejo Deliberante de Villa "Ñandú"',
-  link: 'https://concejo.example.org/password-reset/abc?email=ana%40concejo.test',
-  minutes: 60,
+  link,
+  minutes: 15,
 });
 
 let smtp: SmtpSink;
@@ -43,13 +44,13 @@ describe('mail templates', () => {
     expect(message.html).toContain('Hola, Ana &lt;script&gt;:');
     expect(message.html).not.toContain('<script>');
     expect(message.html).toContain('Concejo Deliberante de Villa &quot;Ñandú&quot;');
-    expect(message.text).toContain(`Restablecer contraseña: ${message.link}`);
+    expect(message.text).toContain(`Restablecer contraseña: ${link}`);
     expect(message.subject).toBe('Restablecer tu contraseña | Concejo Deliberante de Villa "Ñandú"');
   });
 });
 
 describe('createOutboxMailer', () => {
-  it('writes one .eml per message and logs where it is and its link', async () => {
+  it('writes one .eml per message and logs where it is, never its link', async () => {
     const { log, lines } = capturingLogger();
     const mailer = createOutboxMailer({ from: { name: 'Concejo, Villa', address: 'no-reply@concejo.test' }, outboxDir: path.join(dir, 'mail') }, log);
     await mailer.send(message);
@@ -62,9 +63,13 @@ describe('createOutboxMailer', () => {
     const mail = readMail(await fs.readFile(path.join(dir, 'mail', files[0]!), 'utf8'));
     expect(mail.subject).toBe(message.subject);
     expect(mail.from).toContain('no-reply@concejo.test');
-    expect(mail.links).toContain(message.link);
+    expect(mail.links).toContain(link);
     expect(mail.html).toContain('Restablecer contraseña');
-    expect(lines.filter((line) => line.link === message.link && typeof line.file === 'string')).toHaveLength(2);
+    const written = lines.filter((line) => typeof line.file === 'string');
+    expect(written.map((line) => line.file)).toEqual(files.map((file) => path.join(dir, 'mail', file)));
+    // Neither the link nor its token reach the log.
+    expect(JSON.stringify(lines)).not.toContain(link);
+    expect(JSON.stringify(lines)).not.toContain('/password-reset/abc');
   });
 });
 
@@ -78,7 +83,7 @@ describe('createSmtpMailer', () => {
     expect(received!.subject).toBe(message.subject);
     expect(received!.text.trimEnd()).toBe(message.text);
     expect(received!.html).toContain('lang="es"');
-    expect(JSON.stringify(lines)).not.toContain(message.link);
+    expect(JSON.stringify(lines)).not.toContain(link);
     await expect(fs.stat(path.join(dir, 'unused'))).rejects.toThrow();
   });
 

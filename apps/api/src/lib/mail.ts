@@ -5,13 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Address } from 'nodemailer/lib/mailer/index.js';
 
-/** One message in Spanish, as plain text and HTML; `link` is the action it carries (reset, verify). */
+/** One message in Spanish, as plain text and HTML. Its link (reset, verify) lives only in the text and the HTML. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  link: string;
 }
 
 /** Sends e-mail; a failure rejects, and the caller decides what the person is told. */
@@ -43,19 +42,20 @@ export function createSmtpMailer(settings: MailSettings & { smtpUrl: string }, l
 }
 
 /**
- * Without SMTP (a laptop, a demo): each message becomes an .eml file in the outbox folder and its link
- * goes to the log, so password reset and verification still work (DESIGN.md section 2).
+ * Without SMTP (a laptop, a demo): each message becomes an .eml file in the outbox folder (mode 600),
+ * so password reset and verification still work (DESIGN.md section 2). The log names the file, never
+ * the link: a link in the log would be a live credential for whoever reads the logs.
  */
 export function createOutboxMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link }) {
+    async send({ to, subject, text, html }) {
       const info = await transport.sendMail({ from: settings.from, to, subject, text, html });
       await fs.mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
       // Sortable by time; the random part keeps two messages of the same millisecond apart.
       const file = path.join(settings.outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to, subject, file, link }, 'mail written to the outbox (SMTP_URL is not set)');
+      log.info({ to, subject, file }, 'mail written to the outbox (SMTP_URL is not set); open the file to follow its link');
     },
     close: () => transport.close(),
   };

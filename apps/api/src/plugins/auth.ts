@@ -16,6 +16,8 @@ export interface AuthUser {
   id: number;
   role: Role;
   tokenId: number;
+  /** The client's address for this request (through TRUST_PROXY), for the audit log. */
+  address: string;
 }
 
 declare module 'fastify' {
@@ -55,5 +57,5 @@ async function authenticate(request: FastifyRequest, auth: AuthService): Promise
   if (!match?.[1]) throw new Unauthenticated();
   const user = await auth.userForToken(match[1]);
   if (!user) throw new Unauthenticated();
-  return user;
+  return { ...user, address: request.ip };
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { testConfig, type Config } from '../config.js';
@@ -9,6 +11,7 @@ import { createDatabase, type Database } from '../db/client.js';
 import { ensureDatabase } from '../db/connect.js';
 import { runMigrations } from '../db/migrate.js';
 import type { Clock } from '../lib/clock.js';
+import { createLogger } from '../lib/logger.js';
 
 export interface TestContext {
   app: App;
@@ -30,12 +33,15 @@ export class TestClock implements Clock {
   }
 }
 
-/** The real app on a fresh, migrated database of its own on the test PostgreSQL server. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * The real app on a fresh, migrated database of its own on the test PostgreSQL server; `logger`
+ * replaces the silent one when a test reads the log.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logger?: FastifyBaseLogger } = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const clock = new TestClock();
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-test-uploads-'));
-  const app = await buildApp({ config: testConfig({ uploadsDir, ...overrides }), db, clock });
+  const app = await buildApp({ config: testConfig({ uploadsDir, ...overrides }), db, clock, ...(options.logger ? { logger: options.logger } : {}) });
   return {
     app,
     db,
@@ -58,4 +64,22 @@ export async function createTestDatabase(): Promise<Database> {
   const db = createDatabase(url.toString(), { max: 4 });
   await runMigrations(db);
   return db;
+}
+
+/** A real logger (the server's, at trace level) whose JSON lines the test can read. */
+export function capturingLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+      callback();
+    },
+  });
+  return {
+    logger: createLogger('trace', stream),
+    /** Every line as written. */
+    lines,
+    /** Every line parsed. */
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { ROLES } from '@concejo/contracts';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -53,11 +53,30 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 });
 
 /**
- * Failed-login counters, keyed by `ip:<address>` or `account:<email>`. Kept in the database, not in
- * memory, so that several API instances share one limit.
+ * Counters of limited requests in fixed windows: the login's are keyed `account-address:<email> <address>`,
+ * `ip:<address>` and `account:<email>` (see modules/auth/login-throttle.ts), the account e-mails' others.
+ * Kept in the database, not in memory, so that several API instances share one limit.
  */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** `account:` keys only: until when a client the account does not know must wait (the backoff). */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * Where each account logged in from: SHA-256 of `address:<ip>` and of `device:<Device-Id>`, with the
+ * last success (kept 90 days). A known client is never slowed down by failures made elsewhere.
+ */
+export const knownLoginClients = pgTable(
+  'known_login_clients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientHash: text('client_hash').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.clientHash] })],
+);

@@ -5,6 +5,7 @@ import {
   ACCOUNT_PATHS,
   API_BASE,
   isCommonPassword,
+  RESET_LINK_MINUTES,
   type AccountStatusResponse,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
@@ -17,11 +18,13 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
 import { digestToken, newToken } from '../../lib/tokens.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { audit } from '../../lib/audit.js';
+import { createLoginThrottle } from './login-throttle.js';
 import type { AuthRepository } from './repository.js';
 import { createRequestLimit, type LimitedKey } from './request-limit.js';
 
-/** Reset links live an hour and serve once (issue 6). */
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Reset links live 15 minutes and serve once: a mailbox read later, or a link forwarded, opens nothing. */
+export const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60_000;
 /** Verification links expire too, so that an old e-mail cannot verify an address much later. */
 export const VERIFICATION_LINK_TTL_MS = 60 * 60_000;
 export const REQUEST_WINDOW_MS = 15 * 60_000;
@@ -54,6 +57,7 @@ function sameText(a: string, b: string): boolean {
 /** Password recovery and e-mail verification: links sent by e-mail, built only from PUBLIC_URL. */
 export function createAccountService({ repository, clock, mailer, mailQueue, signer, publicUrl, councilName, log }: Deps) {
   const limit = createRequestLimit(repository, clock, REQUEST_WINDOW_MS);
+  const loginThrottle = createLoginThrottle(repository, clock);
   const forgotKeys = (email: string, ip: string): LimitedKey[] => [
     { key: `forgot:email:${email.toLowerCase()}`, limit: LIMITS.forgotPerEmail },
     { key: `forgot:ip:${ip}`, limit: LIMITS.forgotPerIp },
@@ -74,6 +78,7 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
       await limit.assertAllowed(keys);
       await limit.record(keys);
       const user = await repository.findUserByEmail(input.email);
+      audit(log, 'password_reset_requested', { userId: user?.id ?? null, address: input.ip });
       if (user) {
         const token = newToken();
         const now = clock.now();
@@ -103,8 +108,8 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
       }
       await limit.clear(keys[0]!.key);
       // Whoever reset the password owns the mailbox: failed logins counted against it no longer apply.
-      await repository.clearThrottle(`account:${user.email.toLowerCase()}`);
-      log.info({ userId: user.id }, 'password reset');
+      await loginThrottle.clearAccount(user.email);
+      audit(log, 'password_reset', { userId: user.id, address: input.ip });
       return { status: 'password-reset', message: ACCOUNT_MESSAGES.resetDone };
     },
 

@@ -5,7 +5,13 @@ import { authTokens } from '../../db/schema/index.js';
 import { digestToken } from '../../lib/tokens.js';
 import { buildUser, login, newDeviceId, type BuiltUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, THROTTLE_WINDOW_MS } from './login-throttle.js';
+import {
+  ACCOUNT_ADDRESS_FAILURE_LIMIT,
+  ACCOUNT_BACKOFF_THRESHOLD,
+  BACKOFF_CAP_MS,
+  IP_FAILURE_LIMIT,
+  THROTTLE_WINDOW_MS,
+} from './login-throttle.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -131,15 +137,18 @@ describe('POST /login', () => {
 });
 
 describe('failed-login limits', () => {
-  it(`answers 429 with Retry-After after ${ACCOUNT_FAILURE_LIMIT} failures on one account, even for the right password`, async () => {
+  const wrong = (email: string, address: string, device = newDeviceId()) => postLogin({ email, password: 'mal' }, { 'device-id': device }, address);
+  const right = (user: BuiltUser, address: string, device = newDeviceId()) =>
+    postLogin({ email: user.email, password: user.password }, { 'device-id': device }, address);
+
+  it(`answers 429 with Retry-After after ${ACCOUNT_ADDRESS_FAILURE_LIMIT} failures on one account from one address, even for the right password`, async () => {
     const user = await buildUser(ctx.db);
-    for (let attempt = 0; attempt < ACCOUNT_FAILURE_LIMIT; attempt += 1) {
-      expect((await postLogin({ email: user.email, password: 'mal' }, undefined, '10.0.0.1')).statusCode).toBe(401);
+    for (let attempt = 0; attempt < ACCOUNT_ADDRESS_FAILURE_LIMIT; attempt += 1) {
+      expect((await wrong(user.email, '10.0.0.1')).statusCode).toBe(401);
     }
-    // From another address too: the limit belongs to the account.
-    const refused = await postLogin({ email: user.email, password: user.password }, undefined, '10.0.0.2');
+    const refused = await right(user, '10.0.0.1');
     expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(THROTTLE_WINDOW_MS / 1000 - 60);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE_WINDOW_MS / 1000);
     expect(refused.json()).toEqual({
       message: 'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 15 minutos.',
@@ -147,24 +156,92 @@ describe('failed-login limits', () => {
     });
   });
 
+  it('checks at most 5 passwords of 20 sent at once on one account from one address', async () => {
+    const user = await buildUser(ctx.db);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => wrong(user.email, '10.0.3.1')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    // Each 401 is a password checked; a 429 checked none.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT_ADDRESS_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - ACCOUNT_ADDRESS_FAILURE_LIMIT);
+    expect((await right(user, '10.0.3.1')).statusCode).toBe(429);
+  });
+
+  it('lets a client the account knows in at once after failures from elsewhere, by its address or its device', async () => {
+    const user = await buildUser(ctx.db);
+    const laptop = newDeviceId();
+    expect((await right(user, '10.0.4.2', laptop)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < ACCOUNT_ADDRESS_FAILURE_LIMIT; attempt += 1) {
+      expect((await wrong(user.email, '10.0.4.1')).statusCode).toBe(401);
+    }
+    // The same laptop from another network (its device), then another device in the known office (its address).
+    expect((await right(user, '10.0.4.3', laptop)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < ACCOUNT_ADDRESS_FAILURE_LIMIT; attempt += 1) await wrong(user.email, '10.0.4.4');
+    expect((await right(user, '10.0.4.2')).statusCode).toBe(200);
+    // The address that guessed stays locked.
+    expect((await right(user, '10.0.4.1')).statusCode).toBe(429);
+  });
+
+  it('only slows a new client down after failures from elsewhere: it gets in after at most the backoff', async () => {
+    const user = await buildUser(ctx.db);
+    for (let attempt = 0; attempt < ACCOUNT_BACKOFF_THRESHOLD; attempt += 1) {
+      expect((await wrong(user.email, '10.0.5.1')).statusCode).toBe(401);
+    }
+    const slowed = await right(user, '10.0.5.2');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json().message).toBe('Hubo varios intentos fallidos en esta cuenta. Inténtalo de nuevo en 1 segundo.');
+    ctx.clock.advance(1000);
+    expect((await right(user, '10.0.5.2')).statusCode).toBe(200);
+    expect((await right(user, '10.0.5.1')).statusCode).toBe(429);
+  });
+
+  it(`doubles the backoff with each failure and never makes anyone wait more than ${BACKOFF_CAP_MS / 1000} s`, async () => {
+    const user = await buildUser(ctx.db);
+    let address = 0;
+    const elsewhere = () => `10.0.6.${++address}`;
+    for (let attempt = 0; attempt < ACCOUNT_BACKOFF_THRESHOLD; attempt += 1) await wrong(user.email, '10.0.6.200');
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      const refused = await wrong(user.email, elsewhere());
+      expect(refused.statusCode).toBe(429);
+      waits.push(Number(refused.headers['retry-after']));
+      ctx.clock.advance(waits.at(-1)! * 1000);
+      expect((await wrong(user.email, elsewhere())).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    // The owner, from a new place, waits at most that minute.
+    ctx.clock.advance(BACKOFF_CAP_MS);
+    expect((await right(user, elsewhere())).statusCode).toBe(200);
+  });
+
+  it('checks one password of 20 sent at once from 20 new addresses to an account in backoff', async () => {
+    const user = await buildUser(ctx.db);
+    for (let attempt = 0; attempt < ACCOUNT_BACKOFF_THRESHOLD; attempt += 1) await wrong(user.email, '10.0.7.200');
+    ctx.clock.advance(1000);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => wrong(user.email, `10.0.7.${index + 1}`)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+  });
+
   it('lets the account in again once the window is over', async () => {
     const user = await buildUser(ctx.db);
-    for (let attempt = 0; attempt < ACCOUNT_FAILURE_LIMIT; attempt += 1) {
-      await postLogin({ email: user.email, password: 'mal' }, undefined, '10.0.1.1');
+    for (let attempt = 0; attempt < ACCOUNT_ADDRESS_FAILURE_LIMIT; attempt += 1) {
+      await wrong(user.email, '10.0.1.1');
     }
-    expect((await postLogin({ email: user.email, password: user.password }, undefined, '10.0.1.1')).statusCode).toBe(429);
+    expect((await right(user, '10.0.1.1')).statusCode).toBe(429);
     ctx.clock.advance(THROTTLE_WINDOW_MS + 1000);
-    expect((await postLogin({ email: user.email, password: user.password }, undefined, '10.0.1.1')).statusCode).toBe(200);
+    expect((await right(user, '10.0.1.1')).statusCode).toBe(200);
   });
 
   it('a successful login clears the account counter', async () => {
     const user = await buildUser(ctx.db);
-    for (let attempt = 0; attempt < ACCOUNT_FAILURE_LIMIT - 1; attempt += 1) {
-      await postLogin({ email: user.email, password: 'mal' }, undefined, '10.0.2.1');
+    for (let attempt = 0; attempt < ACCOUNT_ADDRESS_FAILURE_LIMIT - 1; attempt += 1) {
+      await wrong(user.email, '10.0.2.1');
     }
-    expect((await postLogin({ email: user.email, password: user.password }, undefined, '10.0.2.1')).statusCode).toBe(200);
-    for (let attempt = 0; attempt < ACCOUNT_FAILURE_LIMIT - 1; attempt += 1) {
-      expect((await postLogin({ email: user.email, password: 'mal' }, undefined, '10.0.2.1')).statusCode).toBe(401);
+    expect((await right(user, '10.0.2.1')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < ACCOUNT_ADDRESS_FAILURE_LIMIT - 1; attempt += 1) {
+      expect((await wrong(user.email, '10.0.2.1')).statusCode).toBe(401);
     }
   });
 
@@ -177,6 +254,14 @@ describe('failed-login limits', () => {
     const user = await buildUser(ctx.db);
     expect((await postLogin({ email: user.email, password: user.password }, undefined, address)).statusCode).toBe(429);
     expect((await postLogin({ email: user.email, password: user.password }, undefined, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('does not count successful logins against the address', async () => {
+    const address = '10.9.8.1';
+    const people = await Promise.all(Array.from({ length: 3 }, () => buildUser(ctx.db)));
+    for (let round = 0; round < IP_FAILURE_LIMIT + 5; round += 1) {
+      expect((await right(people[round % people.length]!, address)).statusCode).toBe(200);
+    }
   });
 });
 
@@ -194,12 +279,65 @@ describe('tokens', () => {
     }
   });
 
-  it('stops accepting a token once it expires', async () => {
+  const me = (token: string) => ctx.app.inject({ url: '/api/v1/user', headers: bearer(token) });
+
+  it('stops accepting a token once it expires (TOKEN_TTL_HOURS), however often it is used', async () => {
     const token = await login(ctx.app, user);
-    ctx.clock.advance(12 * 3600_000 - 60_000);
-    expect((await ctx.app.inject({ url: '/api/v1/user', headers: bearer(token) })).statusCode).toBe(200);
+    // Used every 100 minutes, so that only the absolute lifetime can end it: 11 h 40 min, then 11 h 59 min.
+    for (let use = 0; use < 7; use += 1) {
+      ctx.clock.advance(100 * 60_000);
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    ctx.clock.advance(19 * 60_000);
+    expect((await me(token)).statusCode).toBe(200);
     ctx.clock.advance(120_000);
-    expect((await ctx.app.inject({ url: '/api/v1/user', headers: bearer(token) })).statusCode).toBe(401);
+    const expired = await me(token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('No autenticado.');
+  });
+
+  it('ends a session unused for 2 hours (SESSION_IDLE_MINUTES), while one in use goes on', async () => {
+    const token = await login(ctx.app, user);
+    ctx.clock.advance(119 * 60_000);
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(119 * 60_000);
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(121 * 60_000);
+    const idle = await me(token);
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json()).toEqual({ message: 'No autenticado.', requestId: expect.any(String) });
+    // Stays ended once used again, and a new login works.
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(await login(ctx.app, user))).statusCode).toBe(200);
+  });
+
+  it('writes last_used_at at most once a minute, not on every request', async () => {
+    const token = await login(ctx.app, user);
+    const lastUsed = async () =>
+      (await ctx.db.select({ at: authTokens.lastUsedAt }).from(authTokens).where(eq(authTokens.tokenHash, digestToken(token))))[0]!.at.getTime();
+    const loggedInAt = await lastUsed();
+    for (let request = 0; request < 5; request += 1) {
+      ctx.clock.advance(10_000);
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    expect(await lastUsed()).toBe(loggedInAt);
+    ctx.clock.advance(11_000);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(ctx.clock.now().getTime());
+  });
+
+  it('takes the idle time from the configuration', async () => {
+    const short = await createTestApp({ sessionIdleMs: 10 * 60_000 });
+    try {
+      const someone = await buildUser(short.db);
+      const token = await login(short.app, someone);
+      short.clock.advance(9 * 60_000);
+      expect((await short.app.inject({ url: '/api/v1/user', headers: bearer(token) })).statusCode).toBe(200);
+      short.clock.advance(11 * 60_000);
+      expect((await short.app.inject({ url: '/api/v1/user', headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 
   it('logout revokes the token used and leaves the other devices logged in', async () => {

@@ -73,7 +73,8 @@ describe('POST /forgot-password', () => {
     expect(mail!.subject).toBe('Restablecer tu contraseña | Concejo Deliberante de Villa Test');
     expect(mail!.from).toContain('no-reply@concejo.example.org');
     expect(mail!.text).toContain('Hola, Ana:');
-    expect(mail!.text).toContain('vence en 60 minutos');
+    expect(mail!.text).toContain('vence en 15 minutos');
+    expect(mail!.html).toContain('vence en 15 minutos');
     expect(mail!.html).toContain('Concejo Deliberante de Villa Test');
     expect(mail!.html).toContain('lang="es"');
     const link = mail!.links.find((candidate) => candidate.includes('/password-reset/'))!;
@@ -82,13 +83,13 @@ describe('POST /forgot-password', () => {
     expect(mail!.html).toContain(link.replaceAll('&', '&amp;'));
   });
 
-  it('stores only the token digest, valid for 60 minutes', async () => {
+  it('stores only the token digest, valid for 15 minutes', async () => {
     const user = await buildUser(ctx.db);
     const { token } = await requestLink(user);
     const [row] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(row!.tokenHash).toBe(digestToken(token));
     expect(row!.tokenHash).not.toContain(token);
-    expect(row!.expiresAt.getTime() - ctx.clock.now().getTime()).toBe(RESET_TOKEN_TTL_MS);
+    expect(row!.expiresAt.getTime() - ctx.clock.now().getTime()).toBe(15 * 60_000);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
@@ -174,7 +175,7 @@ describe('POST /reset-password', () => {
     await expect(login(ctx.app, { email: user.email, password: newPassword })).resolves.toEqual(expect.any(String));
   });
 
-  it('refuses an expired link (60 minutes)', async () => {
+  it('refuses an expired link (15 minutes)', async () => {
     const user = await buildUser(ctx.db);
     const link = await requestLink(user);
     ctx.clock.advance(RESET_TOKEN_TTL_MS + 1000);
@@ -249,8 +250,9 @@ describe('POST /reset-password', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     ctx.clock.advance(REQUEST_WINDOW_MS + 1000);
-    // A new window: the link, still live (60 minutes), works.
-    expect((await reset(resetBody(link))).statusCode).toBe(200);
+    // A new window: the link has expired meanwhile (15 minutes), a new one works.
+    expect((await reset(resetBody(link))).json().errors.token).toEqual([ACCOUNT_MESSAGES.resetInvalidLink]);
+    expect((await reset(resetBody(await requestLink(user)))).statusCode).toBe(200);
   });
 
   it('limits failed attempts per client address', async () => {

@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES, type LoginResponse, type UpdateUserRequest, type UserResponse } from '@concejo/contracts';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, NotFound } from '../../lib/errors.js';
+import { HttpError, NotFound, TooManyRequests } from '../../lib/errors.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { digestToken, newToken } from '../../lib/tokens.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -9,25 +11,49 @@ import type { AuthRepository, UserRow } from './repository.js';
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
+/** A client an account logged in from stays known this long after its last success. */
+export const KNOWN_CLIENT_TTL_MS = 90 * 24 * 3600_000;
 
-/** Logs staff in and out with opaque bearer tokens, one per device, stored only as digests. */
-export function createAuthService(deps: { repository: AuthRepository; clock: Clock; tokenTtlMs: number }) {
-  const { repository, clock, tokenTtlMs } = deps;
+/** The account's clients as stored: digests of the address and of the device, never the values. */
+const clientHashes = (ip: string, deviceId: string) => [digestToken(`address:${ip}`), digestToken(`device:${deviceId}`)];
+
+/**
+ * Logs staff in and out with opaque bearer tokens, one per device, stored only as digests. A token
+ * ends at `tokenTtlMs` after the login, or earlier once unused for `sessionIdleMs`.
+ */
+export function createAuthService(deps: {
+  repository: AuthRepository;
+  clock: Clock;
+  tokenTtlMs: number;
+  sessionIdleMs: number;
+  log: FastifyBaseLogger;
+}) {
+  const { repository, clock, tokenTtlMs, sessionIdleMs, log } = deps;
   const throttle = createLoginThrottle(repository, clock);
 
   return {
     async login(input: { email: string; password: string; deviceId: string; ip: string }): Promise<LoginResponse> {
-      await throttle.assertAllowed(input.email, input.ip);
+      const started = clock.now();
       const user = await repository.findUserByEmail(input.email);
+      const hashes = clientHashes(input.ip, input.deviceId);
+      const known = await repository.isKnownClient(input.email, hashes, new Date(started.getTime() - KNOWN_CLIENT_TTL_MS));
+      // Reserved before the (slow) check: a refused attempt checks no password at all.
+      const attempt = await throttle.reserve({ email: input.email, ip: input.ip, known });
+      if (!attempt.allowed) {
+        audit(log, 'login_locked', { userId: user?.id ?? null, address: input.ip, scope: attempt.scope, retryAfterSeconds: attempt.retryAfterSeconds });
+        throw new TooManyRequests(attempt.message, attempt.retryAfterSeconds);
+      }
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) {
-        await throttle.recordFailure(input.email, input.ip);
+        await throttle.failed(attempt);
+        audit(log, 'login_failed', { userId: user?.id ?? null, address: input.ip });
         throw new HttpError(401, MESSAGES.badCredentials);
       }
-      await throttle.recordSuccess(input.email);
+      await throttle.succeeded(attempt);
 
       const token = newToken();
       const now = clock.now();
+      await repository.rememberClients(user.id, hashes, now, new Date(now.getTime() - KNOWN_CLIENT_TTL_MS));
       await repository.saveToken({
         userId: user.id,
         deviceId: input.deviceId,
@@ -35,6 +61,7 @@ export function createAuthService(deps: { repository: AuthRepository; clock: Clo
         now,
         expiresAt: new Date(now.getTime() + tokenTtlMs),
       });
+      audit(log, 'login_succeeded', { userId: user.id, address: input.ip });
       return {
         token,
         role: user.role,
@@ -46,9 +73,9 @@ export function createAuthService(deps: { repository: AuthRepository; clock: Clo
       await repository.deleteToken(user.tokenId);
     },
 
-    async userForToken(token: string): Promise<AuthUser | undefined> {
+    async userForToken(token: string): Promise<Omit<AuthUser, 'address'> | undefined> {
       const now = clock.now();
-      const row = await repository.findLiveToken(digestToken(token), now);
+      const row = await repository.findLiveToken(digestToken(token), now, new Date(now.getTime() - sessionIdleMs));
       if (!row) return undefined;
       if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchToken(row.tokenId, now);
       return { id: row.id, role: row.role, tokenId: row.tokenId };

@@ -11,7 +11,8 @@ const as = {} as Record<Role, { authorization: string }>;
 let photo: UploadFile;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The publication-window tests move the clock hours ahead: the sessions opened here must not idle out.
+  ctx = await createTestApp({ sessionIdleMs: 24 * 3600_000 });
   for (const role of ROLES) as[role] = (await buildLoggedInUser(ctx.app, ctx.db, role)).headers;
   photo = { content: await sampleImage('jpeg', 1280, 720), name: 'plaza.jpg' };
 });

@@ -1,5 +1,6 @@
 import { CONTENT_MESSAGES, type Banner, type CreateBannerFields, type UpdateBannerFields } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import { imageKeys, presentImage, removeFiles, saveUpload, type StoredImage } from '../../lib/images.js';
@@ -115,7 +116,7 @@ export function createBannerService({ repository, storage, clock, timeZone, file
       const row = await repository.delete(id);
       if (!row) throw new NotFound(CONTENT_MESSAGES.bannerNotFound);
       await discard(row.image);
-      log.info({ bannerId: id, userId: user.id }, 'banner deleted');
+      audit(log, 'banner_deleted', { userId: user.id, address: user.address, itemId: id });
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   type SourceItem,
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../lib/audit.js';
 import { renderAgendaPdf, type AgendaPdfEntry } from '../../lib/agenda-pdf.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
@@ -230,7 +231,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       if (deleted.pdfKey) {
         await storage.remove(deleted.pdfKey).catch((error: unknown) => log.warn({ err: error, key: deleted.pdfKey }, 'could not remove a day order PDF'));
       }
-      log.info({ dayOrderId: id, userId: user.id }, 'day order deleted');
+      audit(log, 'day_order_deleted', { userId: user.id, address: user.address, itemId: id });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { CONTENT_MESSAGES, type CreateNewsFields, type NewsItem, type UpdateNewsFields } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import { imageKeys, presentImage, removeFiles, saveUpload } from '../../lib/images.js';
@@ -137,7 +138,7 @@ export function createNewsService({ repository, storage, documents, clock, timeZ
       const row = await repository.delete(id);
       if (!row) throw new NotFound(CONTENT_MESSAGES.newsNotFound);
       await discard([...imageKeys(row.image), ...row.embeddedImages]);
-      log.info({ newsId: id, userId: user.id }, 'news deleted');
+      audit(log, 'news_deleted', { userId: user.id, address: user.address, itemId: id });
     },
   };
 }

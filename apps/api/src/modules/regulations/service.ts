@@ -13,6 +13,7 @@ import {
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { MultipartForm } from '../../lib/multipart.js';
@@ -441,7 +442,7 @@ export function createRegulationService({ repository, indexer, documents, storag
         await repository.delete(tx, id);
         return row;
       });
-      log.info({ regulationId: id, type: removed.type, number: removed.number, userId: user.id }, 'old regulation deleted');
+      audit(log, 'old_regulation_deleted', { userId: user.id, address: user.address, itemId: id, type: removed.type, number: removed.number });
       publicChanged();
       await Promise.all(
         [removed.pdfProcess, removed.pdfApproved].filter((key): key is string => key !== null).map((key) => storage.remove(key)),

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { AssignableRole } from '@concejo/contracts';
+import type { AssignableRole, Role } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
@@ -69,17 +69,20 @@ export function createUserRepository(db: Database) {
 
     /**
      * Changes a non-admin's role and ends their sessions, so that the next request of a demoted
-     * account cannot act on what the browser still believes. Undefined when no such non-admin exists.
+     * account cannot act on what the browser still believes. Gives the account and the role it had
+     * (for the audit log); undefined when no such non-admin exists.
      */
-    async changeRole(id: number, role: AssignableRole, now: Date): Promise<ManagedUserRow | undefined> {
+    async changeRole(id: number, role: AssignableRole, now: Date): Promise<{ user: ManagedUserRow; previousRole: Role } | undefined> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ role, updatedAt: now })
+        const [current] = await tx
+          .select({ role: users.role })
+          .from(users)
           .where(and(eq(users.id, id), ne(users.role, 'admin')))
-          .returning(columns);
-        if (row) await tx.delete(authTokens).where(eq(authTokens.userId, id));
-        return row;
+          .for('update');
+        if (!current) return undefined;
+        const [row] = await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id)).returning(columns);
+        await tx.delete(authTokens).where(eq(authTokens.userId, id));
+        return { user: row!, previousRole: current.role };
       });
     },
   };

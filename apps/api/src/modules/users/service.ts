@@ -8,6 +8,7 @@ import {
   type UsersQuery,
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -35,7 +36,7 @@ export function createUserService({ repository, clock, log }: { repository: User
       const passwordHash = await hashPassword(input.password);
       try {
         const row = await repository.create({ name: input.name, lastName: input.last_name, email: input.email, passwordHash, role: input.role, now: clock.now() });
-        log.info({ adminId: admin.id, userId: row.id, role: row.role }, 'user registered');
+        audit(log, 'user_created', { userId: admin.id, address: admin.address, targetUserId: row.id, role: row.role });
         return { message: ACCOUNT_MESSAGES.userRegistered, user: present(row) };
       } catch (error) {
         // Two registrations of the same address at once: the unique index decides.
@@ -45,14 +46,20 @@ export function createUserService({ repository, clock, log }: { repository: User
     },
 
     async changeRole(admin: AuthUser, id: number, input: UpdateUserRoleRequest): Promise<UserMutationResponse> {
-      const row = await repository.changeRole(id, input.role, clock.now());
-      if (!row) {
+      const changed = await repository.changeRole(id, input.role, clock.now());
+      if (!changed) {
         const existing = await repository.findById(id);
         if (existing?.role === 'admin') throw new Forbidden(ACCOUNT_MESSAGES.adminNotManaged);
         throw new NotFound();
       }
-      log.info({ adminId: admin.id, userId: row.id, role: row.role }, 'role changed');
-      return { message: ACCOUNT_MESSAGES.roleUpdated(input.role), user: present(row) };
+      audit(log, 'role_changed', {
+        userId: admin.id,
+        address: admin.address,
+        targetUserId: changed.user.id,
+        oldRole: changed.previousRole,
+        newRole: changed.user.role,
+      });
+      return { message: ACCOUNT_MESSAGES.roleUpdated(input.role), user: present(changed.user) };
     },
   };
 }

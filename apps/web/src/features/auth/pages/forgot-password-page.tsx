@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@concejo/contracts';
+import { ACCOUNT_MESSAGES, forgotPasswordRequestSchema, RESET_LINK_MINUTES, type ForgotPasswordRequest } from '@concejo/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -57,7 +57,7 @@ export function ForgotPasswordPage() {
             <Alert ref={banner} variant="success" tabIndex={-1} role="status">
               <p className="mb-1 fw-semibold">{ACCOUNT_MESSAGES.forgotSent}</p>
               <p className="mb-0 small">
-                Si {sentTo} corresponde a una cuenta, recibirás el enlace en unos minutos. Vence en 60 minutos; revisa también la
+                Si {sentTo} corresponde a una cuenta, recibirás el enlace en unos minutos. Vence en {RESET_LINK_MINUTES} minutos; revisa también la
                 carpeta de correo no deseado.
               </p>
             </Alert>

@@ -40,6 +40,8 @@ describe('/forgot-password', () => {
     expect(banner).toHaveClass('alert-success');
     expect(banner).toHaveTextContent(ACCOUNT_MESSAGES.forgotSent);
     expect(banner).toHaveTextContent('ana@concejo.test');
+    // The link's real lifetime, as the API sets it.
+    expect(banner).toHaveTextContent('Vence en 15 minutos');
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/forgot-password', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'ana@concejo.test' }) }));
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
