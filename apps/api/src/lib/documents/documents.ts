@@ -62,8 +62,9 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     memoryMb: limits.memoryMb,
     timeoutMs: limits.checkTimeoutMs,
     decoded: limits.decoded,
-    // Uploads are at most 20 MB each and waiting costs the request its memory: past this, 429.
-    maxQueue: 8,
+    // Opening an upload takes milliseconds, so a burst of them (an import script sending 20 norms at
+    // once) just waits its turn; past 64 waiting, something is wrong and the sender gets 429.
+    maxQueue: 64,
     // Someone waits for these: closer to the API's priority than the background work, and always
     // running (warm() at start), so that no upload waits for a process to start.
     niceness: 5,

@@ -76,6 +76,11 @@ describe('uploaded PDFs are PDFs', () => {
     expect(response.json().errors).toEqual({ pdf_approved: [REGULATION_MESSAGES.pdfEncrypted] });
   });
 
+  it('takes a burst of 20 uploads at once, each opened in turn', async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, () => create(ctx, headers, ordinance(), { pdf_approved: samplePdf('ráfaga') })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+  });
+
   it('stores nothing for a refused PDF', async () => {
     const before = (await ctx.db.select({ id: regulations.id }).from(regulations)).length;
     await create(ctx, headers, ordinance(), { pdf_approved: htmlDressedAsPdf() });
