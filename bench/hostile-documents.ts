@@ -11,24 +11,13 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { regulations } from '../apps/api/src/db/schema/index.js';
 import { deflateBombPdf, slowPdf } from '../apps/api/src/test/hostile-documents.js';
-import { withBenchDatabase } from './support.js';
+import { waitForServer, withBenchDatabase } from './support.js';
 
 const GB = 1024 ** 3;
 const BUDGET_MS = 100;
 const ADMIN = { email: 'bench@concejo.test', password: 'Bench-clave-larga-2026' };
 let failed = false;
 
-async function waitForServer(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start; run npm run build first');
-}
 
 /**
  * Probes /healthz every 10 ms while `work` runs; answers the latencies. The probe has a thread of its

@@ -5,24 +5,13 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
-import { measure, measureWithWrk, withBenchDatabase } from './support.js';
+import { measure, measureWithWrk, waitForServer, withBenchDatabase } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BUDGET_P95_MS = 30;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 let failed = false;
 
-async function waitForServer(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start; run npm run build first');
-}
 
 await withBenchDatabase(async (db, folder, databaseUrl) => {
   console.log(`loading ${ROWS.toLocaleString('en')} public regulations with PDF text...`);

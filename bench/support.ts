@@ -97,3 +97,16 @@ end
   if (!match) throw new Error(`wrk said: ${output}`);
   return { median: Number(match[1]), p95: Number(match[2]), perSecond: Number(match[3]), status: Number(match[5]) === 0 ? 200 : 500, total: Number(match[4]) };
 }
+
+/** Resolves when `url` answers 2xx (the built server in its own process); a minute at most. */
+export async function waitForServer(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start; run npm run build first');
+}

