@@ -35,19 +35,19 @@ export function deflateBombPdf(decodedBytes: number): Buffer {
   return assemblePdf(objects);
 }
 
-/** A PDF that pdf.js reads slowly: many pages of many short text lines. */
-export function slowPdf(pages: number): Buffer {
-  return assemblePdf(pagesOfText(pages));
+/** A PDF that pdf.js reads slowly: many pages of many short text lines (2,000 a page by default). */
+export function slowPdf(pages: number, linesPerPage = 2000): Buffer {
+  return assemblePdf(pagesOfText(pages, linesPerPage));
 }
 
-function pagesOfText(pages: number): Buffer[] {
+function pagesOfText(pages: number, linesPerPage: number): Buffer[] {
   const kids = Array.from({ length: pages }, (_, index) => `${4 + index * 2} 0 R`).join(' ');
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
   ];
-  const content = Buffer.from(['BT /F1 8 Tf 10 TL 20 820 Td', ...Array.from({ length: 2000 }, (_, line) => `(linea ${line} del texto) '`), 'ET'].join('\n'));
+  const content = Buffer.from(['BT /F1 8 Tf 10 TL 20 820 Td', ...Array.from({ length: linesPerPage }, (_, line) => `(linea ${line} del texto) '`), 'ET'].join('\n'));
   for (let index = 0; index < pages; index += 1) {
     objects.push(Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`));
     objects.push(Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]));

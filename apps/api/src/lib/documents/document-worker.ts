@@ -118,7 +118,8 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
       }, START_TIMEOUT_MS);
       process.once('exit', () => {
         clearTimeout(timer);
-        reject(new DocumentJobFailed('crashed', 'the document worker left before it was ready'));
+        // Closed while it started: its job fails as closed, not as a crash of the document's making.
+        reject(killReason === 'closed' ? new DocumentJobFailed('closed', 'the document worker is closed') : new DocumentJobFailed('crashed', 'the document worker left before it was ready'));
       });
       process.on('message', (message: JobAnswer | { ready: true }) => {
         if ('ready' in message) {

@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGULATION_MESSAGES } from '@concejo/contracts';
+import { buildApp, type App } from '../../app.js';
+import { testConfig } from '../../config.js';
 import { regulations } from '../../db/schema/index.js';
-import { deflateBombPdf, htmlDressedAsPdf, passwordProtectedPdf } from '../../test/hostile-documents.js';
+import { deflateBombPdf, htmlDressedAsPdf, passwordProtectedPdf, slowPdf } from '../../test/hostile-documents.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm, samplePdf, type FormValue } from '../../test/multipart.js';
@@ -98,16 +101,28 @@ describe('hostile PDFs are read in the document worker', () => {
     expect(search.json().data.map((row: { id: number }) => row.id)).toEqual([response.json().id]);
   });
 
-  it('leaves unreadable, without trying again, a text whose earlier attempts never finished (the server died twice)', async () => {
-    const created = await create(ctx, headers, ordinance(), { pdf_approved: samplePdf('texto que nunca se lee') });
-    await ctx.app.textIndexer.idle();
-    const id = created.json().id;
-    await ctx.db.update(regulations).set({ textStatus: 'pending', textAttempts: MAX_TEXT_ATTEMPTS }).where(eq(regulations.id, id));
-    const jobsBefore = ctx.app.documents.workers.background.counters.started;
-    await ctx.app.textIndexer.resume();
-    await ctx.app.textIndexer.idle();
-    expect(await textOf(ctx, id)).toMatchObject({ status: 'unreadable' });
-    expect(ctx.app.documents.workers.background.counters.started).toBe(jobsBefore);
+  it('reads again at the next start, counting no failure, a text whose reading a shutdown cut short', { timeout: 120_000 }, async () => {
+    const context = await createTestApp();
+    let again: App | undefined;
+    try {
+      const { headers: admin } = await buildLoggedInUser(context.app, context.db, 'admin');
+      // One page of 300,000 lines: seconds of reading to cut short.
+      const created = await create(context, admin, ordinance(), { pdf_approved: slowPdf(1, 300_000) });
+      expect(created.statusCode).toBe(201);
+      await expect.poll(() => context.app.documents.workers.background.pid).toBeDefined();
+      await context.app.close();
+      expect(await textOf(context, created.json().id)).toEqual({ status: 'pending', attempts: 0 });
+
+      again = await buildApp({ config: testConfig({ uploadsDir: context.uploadsDir }), db: context.db, clock: context.clock });
+      await again.ready();
+      await again.textIndexer.resume();
+      await again.textIndexer.idle();
+      expect(await textOf(context, created.json().id)).toEqual({ status: 'indexed', attempts: 0 });
+    } finally {
+      await again?.close();
+      await context.db.$client.end();
+      await fs.rm(context.uploadsDir, { recursive: true, force: true });
+    }
   });
 
   it('gives a new PDF its own two attempts', async () => {
@@ -121,7 +136,7 @@ describe('hostile PDFs are read in the document worker', () => {
     });
     expect(replaced.statusCode).toBe(200);
     await ctx.app.textIndexer.idle();
-    expect(await textOf(ctx, created.json().id)).toEqual({ status: 'indexed', attempts: 1 });
+    expect(await textOf(ctx, created.json().id)).toEqual({ status: 'indexed', attempts: 0 });
     const search = await ctx.app.inject({ url: '/api/v1/regulations/published?search=palabrarecuperada' });
     expect(search.json().total).toBe(1);
   });

@@ -165,25 +165,23 @@ export function createRegulationRepository(db: Database) {
       await tx.update(regulations).set({ textStatus: 'pending', textAttempts: 0 }).where(eq(regulations.id, id));
     },
 
-    /**
-     * Counts an extraction attempt before it starts (so that one that takes the whole process down
-     * counts too) and answers the files to read, or undefined when the text is no longer pending.
-     */
-    async startTextAttempt(id: number): Promise<{ attempts: number; pdfProcess: string | null; pdfApproved: string | null } | undefined> {
+    /** The PDFs whose text is to be read, and the failed attempts so far; undefined when no longer pending. */
+    async pendingText(id: number): Promise<{ attempts: number; pdfProcess: string | null; pdfApproved: string | null } | undefined> {
+      const [row] = await db
+        .select({ attempts: regulations.textAttempts, pdfProcess: regulations.pdfProcess, pdfApproved: regulations.pdfApproved })
+        .from(regulations)
+        .where(and(eq(regulations.id, id), eq(regulations.textStatus, 'pending')));
+      return row;
+    },
+
+    /** Counts a failed extraction of the current PDFs; answers the failures so far. */
+    async recordTextFailure(id: number): Promise<number> {
       const [row] = await db
         .update(regulations)
         .set({ textAttempts: sql`${regulations.textAttempts} + 1` })
         .where(and(eq(regulations.id, id), eq(regulations.textStatus, 'pending')))
-        .returning({ attempts: regulations.textAttempts, pdfProcess: regulations.pdfProcess, pdfApproved: regulations.pdfApproved });
-      return row;
-    },
-
-    /** Gives back an attempt that was interrupted by a shutdown, not by the document. */
-    async releaseTextAttempt(id: number): Promise<void> {
-      await db
-        .update(regulations)
-        .set({ textAttempts: sql`greatest(${regulations.textAttempts} - 1, 0)` })
-        .where(and(eq(regulations.id, id), eq(regulations.textStatus, 'pending')));
+        .returning({ attempts: regulations.textAttempts });
+      return row?.attempts ?? 0;
     },
 
     async pendingTextIds(limit: number): Promise<number[]> {

@@ -51,28 +51,23 @@ export function createTextIndexer(deps: {
   }
 
   async function index(id: number): Promise<void> {
-    const attempt = await repository.startTextAttempt(id);
-    if (!attempt) return;
-    const files = { pdfApproved: attempt.pdfApproved, pdfProcess: attempt.pdfProcess };
-    if (attempt.attempts > MAX_TEXT_ATTEMPTS) {
-      // The earlier attempts never finished: the process died while reading these PDFs.
-      await save(id, null, null, files, 'unreadable');
-      log.warn({ regulationId: id, attempts: attempt.attempts - 1 }, 'regulation text left unreadable: earlier attempts never finished');
-      return;
-    }
+    const pending = await repository.pendingText(id);
+    if (!pending) return;
+    const files = { pdfApproved: pending.pdfApproved, pdfProcess: pending.pdfProcess };
     const started = Date.now();
     const approved = await readText(files.pdfApproved);
     const process = await readText(files.pdfProcess);
     const failures = [approved, process].filter((outcome) => outcome !== null && 'failure' in outcome).map((outcome) => (outcome as { failure: string }).failure);
-    if (failures.includes('closed')) {
-      await repository.releaseTextAttempt(id);
-      return;
-    }
+    // Cut by a shutdown: not the document's fault; it is read again at the next start.
+    if (failures.includes('closed')) return;
     const textOf = (outcome: Outcome | null) => (outcome && 'text' in outcome && outcome.text ? outcome.text : null);
-    if (failures.length > 0 && attempt.attempts < MAX_TEXT_ATTEMPTS) {
-      log.warn({ regulationId: id, failures, attempt: attempt.attempts }, 'regulation text extraction failed; it will be tried once more');
-      retryLater(id);
-      return;
+    if (failures.length > 0) {
+      const attempts = await repository.recordTextFailure(id);
+      if (attempts < MAX_TEXT_ATTEMPTS) {
+        log.warn({ regulationId: id, failures, attempt: attempts }, 'regulation text extraction failed; it will be tried once more');
+        retryLater(id);
+        return;
+      }
     }
     const hasPdf = files.pdfApproved !== null || files.pdfProcess !== null;
     const foundText = textOf(approved) !== null || textOf(process) !== null;
