@@ -17,6 +17,7 @@ export const MESSAGES = {
   conflict: 'Otra persona modificó estos datos mientras los editabas. Recarga la página y vuelve a intentarlo.',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
   internal: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo más tarde.',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   badCredentials: 'Email o contraseña incorrectos.',
   missingDeviceId: 'Falta el identificador del dispositivo (encabezado Device-Id).',
   tooManyLogins: (minutes: number) =>

@@ -16,6 +16,7 @@ for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 export interface EmbeddedServer {
   /** Connection string of the `postgres` maintenance database. */
   url: (database?: string) => string;
+  port: number;
   stop: () => Promise<void>;
 }
 
@@ -30,11 +31,13 @@ const USER = 'concejo';
 export async function startEmbeddedPostgres(
   directory: string,
   log: (message: string) => void = () => undefined,
+  /** A fixed port (tests that restart it under load); by default a free one at each start. */
+  options: { port?: number } = {},
 ): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(directory);
   const passwordFile = path.join(path.dirname(databaseDir), '.postgres-password');
   const password = await readOrCreateSecret(passwordFile, 24);
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const isRoot = process.getuid?.() === 0;
 
   const server = new EmbeddedPostgres({
@@ -72,6 +75,7 @@ export async function startEmbeddedPostgres(
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
+    port,
     stop: async () => {
       watchdog?.kill();
       await server.stop();
@@ -176,7 +180,7 @@ async function letPostgresIn(dataDir: string): Promise<void> {
   }
 }
 
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();

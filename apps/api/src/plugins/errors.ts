@@ -27,6 +27,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       return send(422, { message: Object.values(errors).flat()[0] ?? MESSAGES.validation, errors });
     }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL is restarting or out of reach: the request may be tried again in a moment.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, { message: MESSAGES.unavailable });
+    }
     const dataError = inputDataError(error);
     if (dataError) {
       // PostgreSQL refused a value the client sent (a date it cannot hold, a NUL byte, a number out of
@@ -85,4 +91,17 @@ function inputDataError(error: unknown): { code: string; message: string; dbMess
   // PostgreSQL quotes the refused value: only its start is logged.
   const dbMessage = String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message ?? '').slice(0, 200);
   return { code, message: DATA_ERROR_MESSAGES[code] ?? DATA_ERROR_FALLBACK, dbMessage };
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|the database system is (starting up|shutting down)/i;
+
+/** Whether an error (or what it wraps) says the database cannot be reached now, rather than refused the query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
