@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@concejo/contracts';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -130,11 +131,13 @@ describe('open data downloads', () => {
     const server = await serveDownloads(failingAt(1));
     try {
       const response = await download(server.url(`/regulations/published.${format}`));
-      expect(response.status).toBe(500);
+      // The connection to the database was cut: try again in a moment (503), not a 200 nor a 500.
+      expect(response.status).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
       expect(response.complete).toBe(true);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.headers['content-disposition']).toBeUndefined();
-      expect(JSON.parse(response.body).message).toBe('Ocurrió un error inesperado en el servidor. Inténtalo de nuevo más tarde.');
+      expect(JSON.parse(response.body).message).toBe(MESSAGES.unavailable);
     } finally {
       await server.app.close();
     }
