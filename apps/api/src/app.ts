@@ -32,6 +32,8 @@ import { createContactService } from './modules/contact/service.js';
 import { createNewsRepository } from './modules/news/repository.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { createNewsService } from './modules/news/service.js';
+import { sweepOrphanFiles } from './modules/files/orphan-sweep.js';
+import { createFileRepository } from './modules/files/repository.js';
 import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
@@ -115,6 +117,14 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
   app.decorate('textIndexer', textIndexer);
   app.addHook('onReady', async () => void documents.warm());
+  // Files a crash left behind (half written, or used by no record) go at start and every hour after.
+  const sweep = () => sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed'));
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), 60 * 60_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   // Work a previous run left pending starts once the app is ready; closing waits for the current one.
   app.addHook('onReady', async () => void textIndexer.resume().catch((error) => app.log.error({ err: error }, 'text indexer')));
   app.addHook('onClose', async () => {

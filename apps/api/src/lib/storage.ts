@@ -12,6 +12,13 @@ export interface Storage {
   put(folder: string, extension: string, content: Buffer): Promise<string>;
   read(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   remove(key: string): Promise<void>;
+  /**
+   * Every stored file and every half-written one (`.partial`), with when it was last written: for the
+   * sweep of files no record uses (orphan-sweep.ts).
+   */
+  list(): Promise<{ key: string; partial: boolean; modifiedAt: Date }[]>;
+  /** Removes a half-written file left by a crash (its name as list() gave it). */
+  removePartial(key: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
@@ -47,6 +54,23 @@ export function createDiskStorage(root: string): Storage {
     },
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async list() {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      const files: { key: string; partial: boolean; modifiedAt: Date }[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        const partial = key.endsWith('.partial');
+        if (!isStorageKey(partial ? key.slice(0, -'.partial'.length) : key)) continue;
+        const stat = await fs.stat(path.join(root, key)).catch(() => undefined);
+        if (stat) files.push({ key, partial, modifiedAt: stat.mtime });
+      }
+      return files;
+    },
+    async removePartial(key) {
+      if (!key.endsWith('.partial') || !isStorageKey(key.slice(0, -'.partial'.length))) throw new Error(`not a partial file: ${key}`);
+      await fs.rm(path.join(root, key), { force: true });
     },
   };
 }
