@@ -11,7 +11,8 @@ import { acceptMultipart } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
-import { createMailer, createMailQueue, type Mailer, type MailQueue } from './lib/mail.js';
+import { createMailer, type Mailer } from './lib/mail.js';
+import { addJob, createJobQueue, type JobQueue } from './queue/queue.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createUserRepository } from './modules/users/repository.js';
@@ -38,7 +39,7 @@ import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
 import { createRegulationService } from './modules/regulations/service.js';
-import { createTextIndexer, type TextIndexer } from './modules/regulations/text-indexer.js';
+import { createTextIndexer } from './modules/regulations/text-indexer.js';
 import { publicMediaRoutes } from './modules/public-media/routes.js';
 import { createPublicMediaService } from './modules/public-media/service.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -92,18 +93,11 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   const signer = createUrlSigner(config.appSecret);
   const mailer = givenMailer ?? createMailer(config.mail, app.log);
-  const mailQueue = createMailQueue(mailer, app.log);
-  app.decorate('mailQueue', mailQueue);
-  // Messages already queued are tried before the process lets go of the mail server.
-  app.addHook('onClose', async () => {
-    await mailQueue.idle();
-    if (!givenMailer) mailer.close();
-  });
   const account = createAccountService({
     repository: createAuthRepository(db),
     clock,
     mailer,
-    mailQueue,
+    queue: (name, payload) => addJob(db, name, payload),
     signer,
     publicUrl: config.publicUrl,
     councilName: config.council.name,
@@ -115,7 +109,17 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   const documents = createDocuments({ limits: config.documents, log: app.log });
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
-  app.decorate('textIndexer', textIndexer);
+  // E-mails and PDF text extraction: durable jobs in PostgreSQL (queue/queue.ts), run by every instance.
+  const jobs = createJobQueue({
+    db,
+    log: app.log,
+    handlers: {
+      'password-reset-mail': (payload) => account.deliverPasswordReset(payload),
+      'verification-mail': (payload) => account.deliverVerification(payload),
+      'extract-text': (payload) => textIndexer.extract(payload),
+    },
+  });
+  app.decorate('jobs', jobs);
   app.addHook('onReady', async () => void documents.warm());
   // Files a crash left behind (half written, or used by no record) go at start and every hour after.
   const sweep = () => sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed'));
@@ -125,13 +129,20 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     sweeper = setInterval(() => void sweep(), 60 * 60_000).unref();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
-  // Work a previous run left pending starts once the app is ready; closing waits for the current one.
-  app.addHook('onReady', async () => void textIndexer.resume().catch((error) => app.log.error({ err: error }, 'text indexer')));
+  // Jobs start once the app is ready (with any pending text a restore or an older version left
+  // without a job); closing lets the current jobs finish, a document still being read after a grace
+  // period (10 s) is dropped (its job runs again later, the attempt not counted against the document).
+  app.addHook('onReady', async () => {
+    const queued = await regulationRepository.queueOrphanedTextExtractions();
+    if (queued > 0) app.log.info({ regulations: queued }, 'pending text extractions queued');
+    await jobs.start();
+  });
   app.addHook('onClose', async () => {
-    // No new work; the document being read is dropped (its attempt is given back) rather than awaited.
-    const stopped = textIndexer.stop();
+    const cut = setTimeout(() => void documents.close(), config.documents.shutdownGraceMs);
+    await jobs.stop();
+    clearTimeout(cut);
     await documents.close();
-    await stopped;
+    if (!givenMailer) mailer.close();
   });
   const regulations = createRegulationService({
     repository: regulationRepository,
@@ -201,11 +212,9 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Extracts PDFs' text in the background; tests await `idle()`. */
-    textIndexer: TextIndexer;
+    /** The durable job queue (e-mails, PDF text); tests await `idle()`. */
+    jobs: JobQueue;
     /** The document worker processes (uploaded PDFs are opened and read there). */
     documents: Documents;
-    /** E-mails sent in the background (password reset); tests await `idle()`. */
-    mailQueue: MailQueue;
   }
 }

@@ -183,6 +183,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       timeoutMs: env.DOCUMENT_TIMEOUT_SECONDS * 1000,
       checkTimeoutMs: Math.min(20, env.DOCUMENT_TIMEOUT_SECONDS) * 1000,
       retryDelayMs: 30_000,
+      /** On shutdown, a document still being read after this long is dropped; its job runs again later. */
+      shutdownGraceMs: 10_000,
       /** How far a PDF's compressed streams may inflate before it is refused unread. */
       decoded: DEFAULT_DECODED_LIMITS,
     },

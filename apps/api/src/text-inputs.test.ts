@@ -42,7 +42,7 @@ beforeAll(async () => {
   bannerId = banner.json().id;
   const news = await ctx.app.inject({ method: 'POST', url: '/api/v1/news', headers: as.cm, payload: imageForm(newsFields) });
   newsId = news.json().id;
-  await ctx.app.textIndexer.idle();
+  await ctx.app.jobs.idle();
 });
 afterAll(() => ctx.close());
 

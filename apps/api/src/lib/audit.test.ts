@@ -64,7 +64,7 @@ describe('audit events', () => {
     const forgot = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { email }, remoteAddress: ADDRESS });
     expect((await forgot(user.email)).statusCode).toBe(200);
     expect((await forgot('nadie-mas@concejo.test')).statusCode).toBe(200);
-    await ctx.app.mailQueue.idle();
+    await ctx.app.jobs.idle();
     expect(events(from, 'password_reset_requested')).toEqual([
       expect.objectContaining({ userId: user.id, address: ADDRESS }),
       expect.objectContaining({ userId: null, address: ADDRESS }),

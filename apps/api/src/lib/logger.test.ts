@@ -64,7 +64,7 @@ describe('the log', () => {
 
     // Forgot password, the reset page of the link, the reset.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { email: user.email } })).statusCode).toBe(200);
-    await ctx.app.mailQueue.idle();
+    await ctx.app.jobs.idle();
     const resetLink = await newestLink('/password-reset/');
     const resetToken = resetLink.pathname.split('/').at(-1)!;
     secrets.push(resetToken);
@@ -82,6 +82,7 @@ describe('the log', () => {
     secrets.push(second);
     const headers = { authorization: `Bearer ${second}` };
     expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/email/verification-notification', headers })).statusCode).toBe(200);
+    await ctx.app.jobs.idle();
     const verifyLink = await newestLink('/email/verify/');
     secrets.push(verifyLink.pathname.split('/').at(-1)!, verifyLink.searchParams.get('signature')!);
     const verified = await ctx.app.inject({ url: `${verifyLink.pathname}${verifyLink.search}` });

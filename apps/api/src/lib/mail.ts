@@ -64,26 +64,3 @@ export function createOutboxMailer(settings: MailSettings, log: FastifyBaseLogge
 export function createMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
   return settings.smtpUrl ? createSmtpMailer({ ...settings, smtpUrl: settings.smtpUrl }, log) : createOutboxMailer(settings, log);
 }
-
-/**
- * Sends messages without making the request wait for the mail server: the answer to forgot-password
- * must not tell, by its delay or by an error, whether the e-mail belongs to an account. A failure is
- * logged. `idle()` resolves once everything queued has been tried (tests, shutdown).
- */
-export function createMailQueue(mailer: Mailer, log: FastifyBaseLogger) {
-  const pending = new Set<Promise<void>>();
-  return {
-    enqueue(message: MailMessage): void {
-      const sending: Promise<void> = mailer
-        .send(message)
-        .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent'))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    },
-    async idle(): Promise<void> {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
-  };
-}
-
-export type MailQueue = ReturnType<typeof createMailQueue>;

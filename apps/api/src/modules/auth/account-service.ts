@@ -11,13 +11,14 @@ import {
   type ResetPasswordRequest,
 } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, NotFound, ValidationFailed } from '../../lib/errors.js';
-import type { Mailer, MailQueue } from '../../lib/mail.js';
+import { NotFound, ValidationFailed } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
 import { passwordResetMail, verificationMail } from '../../lib/mail-templates.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
 import { digestToken, newToken } from '../../lib/tokens.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { JobName, JobPayloads } from '../../queue/queue.js';
 import { audit } from '../../lib/audit.js';
 import { createLoginThrottle } from './login-throttle.js';
 import type { AuthRepository } from './repository.js';
@@ -35,7 +36,8 @@ interface Deps {
   repository: AuthRepository;
   clock: Clock;
   mailer: Mailer;
-  mailQueue: MailQueue;
+  /** Queues a job in the durable queue (the e-mails leave from there). */
+  queue: <N extends JobName>(name: N, payload: JobPayloads[N]) => Promise<void>;
   signer: UrlSigner;
   publicUrl: string;
   councilName: string;
@@ -55,7 +57,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** Password recovery and e-mail verification: links sent by e-mail, built only from PUBLIC_URL. */
-export function createAccountService({ repository, clock, mailer, mailQueue, signer, publicUrl, councilName, log }: Deps) {
+export function createAccountService({ repository, clock, mailer, queue, signer, publicUrl, councilName, log }: Deps) {
   const limit = createRequestLimit(repository, clock, REQUEST_WINDOW_MS);
   const loginThrottle = createLoginThrottle(repository, clock);
   const forgotKeys = (email: string, ip: string): LimitedKey[] => [
@@ -71,7 +73,8 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
   return {
     /**
      * E-mails a reset link when the address has an account. The answer is the same either way, and
-     * the message leaves in the background so that neither timing nor a mail failure tells them apart.
+     * the message leaves from the durable queue so that neither timing nor a mail failure tells them
+     * apart, and a crash or a mail server down for a while delays the message but never loses it.
      */
     async forgotPassword(input: ForgotPasswordRequest & { ip: string }): Promise<AccountStatusResponse> {
       const keys = forgotKeys(input.email, input.ip);
@@ -79,16 +82,23 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
       await limit.record(keys);
       const user = await repository.findUserByEmail(input.email);
       audit(log, 'password_reset_requested', { userId: user?.id ?? null, address: input.ip });
-      if (user) {
-        const token = newToken();
-        const now = clock.now();
-        await repository.saveResetToken(user.id, digestToken(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
-        const link = `${publicUrl}/password-reset/${token}?${new URLSearchParams({ email: user.email })}`;
-        mailQueue.enqueue(
-          passwordResetMail({ to: { email: user.email, name: user.name }, councilName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 }),
-        );
-      }
+      if (user) await queue('password-reset-mail', { userId: user.id });
       return { status: 'reset-link-sent', message: ACCOUNT_MESSAGES.forgotSent };
+    },
+
+    /**
+     * The `password-reset-mail` job. The link is made when the message leaves, so that no live
+     * credential waits in the queue and its 15 minutes start when it is sent; a retry sends a new
+     * link (the previous one stops working). A failure to send throws: the queue tries again.
+     */
+    async deliverPasswordReset({ userId }: JobPayloads['password-reset-mail']): Promise<void> {
+      const user = await repository.findUserById(userId);
+      if (!user) return;
+      const token = newToken();
+      const now = clock.now();
+      await repository.saveResetToken(user.id, digestToken(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+      const link = `${publicUrl}/password-reset/${token}?${new URLSearchParams({ email: user.email })}`;
+      await mailer.send(passwordResetMail({ to: { email: user.email, name: user.name }, councilName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 }));
     },
 
     /** Sets a new password with a live token of that e-mail; every session of the account ends. */
@@ -113,7 +123,7 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
       return { status: 'password-reset', message: ACCOUNT_MESSAGES.resetDone };
     },
 
-    /** E-mails the logged-in account a signed, expiring verification link. 503 when the mail fails. */
+    /** E-mails the logged-in account a signed, expiring verification link (from the durable queue). */
     async sendVerification(authUser: AuthUser): Promise<AccountStatusResponse> {
       const keys = [{ key: `verify:user:${authUser.id}`, limit: LIMITS.verificationsPerUser }];
       await limit.assertAllowed(keys);
@@ -121,17 +131,17 @@ export function createAccountService({ repository, clock, mailer, mailQueue, sig
       if (!user) throw new NotFound();
       if (user.emailVerifiedAt !== null) return { status: 'already-verified', message: ACCOUNT_MESSAGES.alreadyVerified };
       await limit.record(keys);
+      await queue('verification-mail', { userId: user.id });
+      return { status: 'verification-link-sent', message: ACCOUNT_MESSAGES.verificationSent };
+    },
+
+    /** The `verification-mail` job: the signed link is made as the message leaves (its hour starts then). */
+    async deliverVerification({ userId }: JobPayloads['verification-mail']): Promise<void> {
+      const user = await repository.findUserById(userId);
+      if (!user || user.emailVerifiedAt !== null) return;
       const path = `${API_BASE}${ACCOUNT_PATHS.verifyEmail(user.id, emailHash(user.email))}`;
       const link = `${publicUrl}${signer.sign(path, new Date(clock.now().getTime() + VERIFICATION_LINK_TTL_MS))}`;
-      try {
-        await mailer.send(
-          verificationMail({ to: { email: user.email, name: user.name }, councilName, link, minutes: VERIFICATION_LINK_TTL_MS / 60_000 }),
-        );
-      } catch (error) {
-        log.error({ err: error, userId: user.id }, 'verification mail could not be sent');
-        throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
-      }
-      return { status: 'verification-link-sent', message: ACCOUNT_MESSAGES.verificationSent };
+      await mailer.send(verificationMail({ to: { email: user.email, name: user.name }, councilName, link, minutes: VERIFICATION_LINK_TTL_MS / 60_000 }));
     },
 
     /** Checks the link of the verification e-mail; on success the address is verified. */

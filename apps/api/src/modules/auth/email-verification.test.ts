@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@concejo/contracts';
 import { users } from '../../db/schema/index.js';
@@ -32,6 +32,7 @@ async function verificationLink(user: { email: string }, headers: Record<string,
   const response = await requestVerification(headers);
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ status: 'verification-link-sent', message: ACCOUNT_MESSAGES.verificationSent });
+  await ctx.app.jobs.idle();
   const mail = (await readOutbox(outboxDir)).filter((candidate) => candidate.to.includes(user.email)).at(-1)!;
   return new URL(mail.links.find((link) => link.includes('/email/verify/'))!);
 }
@@ -90,13 +91,17 @@ describe('POST /email/verification-notification', () => {
     expect((await requestVerification(headers)).statusCode).toBe(200);
   });
 
-  it('answers 503 with a Spanish message when the mail server is unreachable', async () => {
+  it('answers 200 while the mail server is unreachable: the message waits in the queue and is retried', async () => {
     const down = await createTestApp({ mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'x@concejo.test', outboxDir: '/nonexistent' } });
     try {
       const { headers } = await buildLoggedInUser(down.app, down.db, 'asesor');
       const response = await down.app.inject({ method: 'POST', url: '/api/v1/email/verification-notification', headers });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().message).toBe(ACCOUNT_MESSAGES.mailFailed);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().status).toBe('verification-link-sent');
+      const job = async () =>
+        (await down.db.execute<{ attempts: number; last_error: string | null }>(sql`select attempts, last_error from graphile_worker.jobs where task_identifier = 'verification-mail'`)).rows;
+      await expect.poll(async () => (await job())[0]?.attempts ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      expect((await job())[0]!.last_error).toMatch(/ECONNREFUSED/);
     } finally {
       await down.close();
     }

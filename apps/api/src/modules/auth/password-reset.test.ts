@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@concejo/contracts';
 import { authTokens, passwordResetTokens } from '../../db/schema/index.js';
@@ -39,7 +39,7 @@ async function requestLink(user: BuiltUser): Promise<{ token: string; email: str
   const before = smtp.to(user.email).length;
   const response = await forgot(user.email);
   expect(response.statusCode).toBe(200);
-  await ctx.app.mailQueue.idle();
+  await ctx.app.jobs.idle();
   const mails = smtp.to(user.email);
   expect(mails).toHaveLength(before + 1);
   const link = mails.at(-1)!.links.find((candidate) => candidate.includes('/password-reset/'))!;
@@ -66,7 +66,7 @@ describe('POST /forgot-password', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'reset-link-sent', message: ACCOUNT_MESSAGES.forgotSent });
-    await ctx.app.mailQueue.idle();
+    await ctx.app.jobs.idle();
 
     const [mail] = smtp.to(user.email);
     expect(mail).toBeDefined();
@@ -98,7 +98,7 @@ describe('POST /forgot-password', () => {
     const response = await forgot('nadie@concejo.test');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'reset-link-sent', message: ACCOUNT_MESSAGES.forgotSent });
-    await ctx.app.mailQueue.idle();
+    await ctx.app.jobs.idle();
     expect(smtp.received).toHaveLength(before);
   });
 
@@ -121,10 +121,10 @@ describe('POST /forgot-password', () => {
     // The same for an unknown address: the limit does not tell which ones exist.
     for (let i = 0; i < LIMITS.forgotPerEmail; i += 1) await forgot('otro-desconocido@concejo.test');
     expect((await forgot('otro-desconocido@concejo.test')).statusCode).toBe(429);
-    await ctx.app.mailQueue.idle();
+    await ctx.app.jobs.idle();
     ctx.clock.advance(REQUEST_WINDOW_MS + 1000);
     expect((await forgot(user.email)).statusCode).toBe(200);
-    await ctx.app.mailQueue.idle();
+    await ctx.app.jobs.idle();
   });
 
   it('limits requests per client address', async () => {
@@ -134,15 +134,31 @@ describe('POST /forgot-password', () => {
     expect((await forgot('una-mas@concejo.test', '192.0.2.78')).statusCode).toBe(200);
   });
 
-  it('answers 200 even when the mail server is down, and logs instead', async () => {
-    const down = await createTestApp({ mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'x@concejo.test', outboxDir: '/nonexistent' } });
+  it('answers 200 while the mail server is down, and delivers a working link once it is back', { timeout: 60_000 }, async () => {
+    // A port with nobody listening, where the mail server will come back.
+    const later = await startSmtpSink();
+    const port = later.port;
+    await later.close();
+    const down = await createTestApp({ publicUrl: PUBLIC_URL, mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'x@concejo.test', outboxDir: '/nonexistent' } });
+    let back: SmtpSink | undefined;
     try {
       const user = await buildUser(down.db);
       const response = await down.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { email: user.email } });
       expect(response.statusCode).toBe(200);
-      await down.app.mailQueue.idle();
+      // Two failed tries (backoff: e, then e² seconds), then the server comes back.
+      const attempts = async () =>
+        Number((await down.db.execute<{ attempts: number }>(sql`select attempts from graphile_worker.jobs where task_identifier = 'password-reset-mail'`)).rows[0]?.attempts ?? 0);
+      await expect.poll(attempts, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+      back = await startSmtpSink(port);
+      await expect.poll(() => back!.to(user.email).length, { timeout: 30_000, interval: 100 }).toBe(1);
+      await down.app.jobs.idle();
+      const link = new URL(back.to(user.email)[0]!.links.find((candidate) => candidate.includes('/password-reset/'))!);
+      const token = decodeURIComponent(link.pathname.split('/').at(-1)!);
+      const done = await down.app.inject({ method: 'POST', url: '/api/v1/reset-password', payload: resetBody({ token, email: user.email }) });
+      expect(done.statusCode).toBe(200);
     } finally {
       await down.close();
+      await back?.close();
     }
   });
 });

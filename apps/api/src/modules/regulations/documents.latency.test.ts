@@ -23,7 +23,7 @@ describe('hostile PDFs are read in the document worker', () => {
     favourThisProcess();
     // The decoded-size check off, so that pdf.js really inflates the bombs and the memory limit kills it.
     const context = await createTestApp({
-      documents: { memoryMb: 256, timeoutMs: 60_000, checkTimeoutMs: 20_000, retryDelayMs: 10, decoded: { maxStreamBytes: 64 * GB, maxDocumentBytes: 64 * GB } },
+      documents: { memoryMb: 256, timeoutMs: 60_000, checkTimeoutMs: 20_000, retryDelayMs: 10, shutdownGraceMs: 10_000, decoded: { maxStreamBytes: 64 * GB, maxDocumentBytes: 64 * GB } },
     });
     try {
       const { headers: admin } = await buildLoggedInUser(context.app, context.db, 'admin');
@@ -55,7 +55,7 @@ describe('hostile PDFs are read in the document worker', () => {
         }
       })();
       try {
-        await context.app.textIndexer.idle();
+        await context.app.jobs.idle();
       } finally {
         processing = false;
         await probe;

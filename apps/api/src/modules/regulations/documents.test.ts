@@ -95,14 +95,15 @@ describe('hostile PDFs are read in the document worker', () => {
   it('accepts a deflate bomb (it is a PDF), tries its text twice, leaves it unreadable and still finds it by subject', async () => {
     const response = await create(ctx, headers, ordinance({ subject: 'Ordenanza explosiva de prueba' }), { pdf_approved: deflateBombPdf(GB) });
     expect(response.statusCode).toBe(201);
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(await textOf(ctx, response.json().id)).toEqual({ status: 'unreadable', attempts: MAX_TEXT_ATTEMPTS });
     const search = await ctx.app.inject({ url: '/api/v1/regulations/published?search=explosiva' });
     expect(search.json().data.map((row: { id: number }) => row.id)).toEqual([response.json().id]);
   });
 
   it('reads again at the next start, counting no failure, a text whose reading a shutdown cut short', { timeout: 120_000 }, async () => {
-    const context = await createTestApp();
+    // Shut down without the grace period a document's reading gets, so that the reading is cut.
+    const context = await createTestApp({ documents: { ...testConfig().documents, shutdownGraceMs: 0 } });
     let again: App | undefined;
     try {
       const { headers: admin } = await buildLoggedInUser(context.app, context.db, 'admin');
@@ -115,8 +116,7 @@ describe('hostile PDFs are read in the document worker', () => {
 
       again = await buildApp({ config: testConfig({ uploadsDir: context.uploadsDir }), db: context.db, clock: context.clock });
       await again.ready();
-      await again.textIndexer.resume();
-      await again.textIndexer.idle();
+      await again.jobs.idle();
       expect(await textOf(context, created.json().id)).toEqual({ status: 'indexed', attempts: 0 });
     } finally {
       await again?.close();
@@ -127,7 +127,7 @@ describe('hostile PDFs are read in the document worker', () => {
 
   it('gives a new PDF its own two attempts', async () => {
     const created = await create(ctx, headers, ordinance(), { pdf_approved: deflateBombPdf(GB) });
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     const replaced = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/regulations/${created.json().id}`,
@@ -135,7 +135,7 @@ describe('hostile PDFs are read in the document worker', () => {
       payload: multipartForm({ changes: '{}', version: created.json().version }, { pdf_approved: samplePdf('palabrarecuperada') }),
     });
     expect(replaced.statusCode).toBe(200);
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(await textOf(ctx, created.json().id)).toEqual({ status: 'indexed', attempts: 0 });
     const search = await ctx.app.inject({ url: '/api/v1/regulations/published?search=palabrarecuperada' });
     expect(search.json().total).toBe(1);

@@ -42,7 +42,7 @@ beforeAll(async () => {
     payload: multipartForm({ date: '1995-09-12', type: 'ordinance', number: 50, keywords: ['alumbrado', 'tasas'] }, { pdf: minimalPdf(['Tasa de alumbrado, barrido y limpieza.']) }),
   });
   id.I = old.json().id;
-  await ctx.app.textIndexer.idle();
+  await ctx.app.jobs.idle();
 });
 afterAll(() => ctx.close());
 
@@ -223,6 +223,6 @@ describe('the public search cache', () => {
     expect(response.statusCode).toBe(201);
     const ids = (await published(q('zanahoriaunica'))).json().data.map((row: { id: number }) => row.id);
     expect(ids).toEqual([response.json().id]);
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
   });
 });

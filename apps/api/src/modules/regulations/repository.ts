@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import type { AuthorType, DemType, PublicRegulationQuery, RegulationState, RegulationType, StaffRegulationQuery } from '@concejo/contracts';
 import { canHaveLinks, PUBLIC_REGULATION_TYPES, REGULATION_TYPES } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
+import { addJob, MAX_ATTEMPTS } from '../../queue/queue.js';
 import {
   regulationAuthors,
   regulationKeywords,
@@ -10,6 +11,9 @@ import {
   regulations,
   users,
 } from '../../db/schema/index.js';
+
+/** One extraction job per regulation (queued twice, it is replaced, unless it is running). */
+const textJobKey = (regulationId: number) => `extract-text:${regulationId}`;
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -160,9 +164,29 @@ export function createRegulationRepository(db: Database) {
         where r.id = ${id}`);
     },
 
-    /** Queues the PDFs' text for extraction (the text indexer picks it up after the commit). */
+    /** Queues the PDFs' text for extraction: a job of the durable queue, in the same transaction. */
     async markTextPending(tx: Db, id: number): Promise<void> {
       await tx.update(regulations).set({ textStatus: 'pending', textAttempts: 0 }).where(eq(regulations.id, id));
+      await addJob(tx, 'extract-text', { regulationId: id }, { key: textJobKey(id) });
+    },
+
+    /** Queues the extraction again (a failed document's second try). */
+    async queueTextExtraction(id: number, runAt: Date): Promise<void> {
+      await addJob(db, 'extract-text', { regulationId: id }, { key: textJobKey(id), runAt });
+    },
+
+    /**
+     * Queues every pending extraction that has no job (rows a restore or an older version left
+     * pending); answers how many. Safe with several instances starting together: the job key.
+     */
+    async queueOrphanedTextExtractions(): Promise<number> {
+      const result = await db.execute(sql`
+        select graphile_worker.add_job('extract-text', json_build_object('regulationId', r.id),
+                 max_attempts => ${MAX_ATTEMPTS['extract-text']}::int, job_key => 'extract-text:' || r.id, job_key_mode => 'preserve_run_at')
+          from regulations r
+         where r.text_status = 'pending'
+           and not exists (select 1 from graphile_worker.jobs j where j.key = 'extract-text:' || r.id)`);
+      return result.rowCount ?? 0;
     },
 
     /** The PDFs whose text is to be read, and the failed attempts so far; undefined when no longer pending. */
@@ -184,15 +208,6 @@ export function createRegulationRepository(db: Database) {
       return row?.attempts ?? 0;
     },
 
-    async pendingTextIds(limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: regulations.id })
-        .from(regulations)
-        .where(eq(regulations.textStatus, 'pending'))
-        .orderBy(asc(regulations.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
-    },
 
     /**
      * Stores the extracted texts, unless the PDFs changed meanwhile (then a newer extraction is

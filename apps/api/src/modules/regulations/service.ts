@@ -37,7 +37,8 @@ const PDF_FIELDS = ['pdf_process', 'pdf_approved'] as const;
 
 interface Deps {
   repository: RegulationRepository;
-  indexer: TextIndexer;
+  /** Tells when a PDF's text joins the search (the public answers change). */
+  indexer: Pick<TextIndexer, 'onIndexed'>;
   /** Opens uploaded PDFs in the document worker. */
   documents: Pick<Documents, 'checkPdf'>;
   storage: Storage;
@@ -292,7 +293,6 @@ export function createRegulationService({ repository, indexer, documents, storag
             return row.id;
           }),
       );
-      if (files.pdf_process || files.pdf_approved) indexer.schedule(id);
       publicChanged();
       return detail(user, id);
     },
@@ -389,7 +389,6 @@ export function createRegulationService({ repository, indexer, documents, storag
             if (pdfsChanged) await repository.markTextPending(tx, id);
           }),
       );
-      if (pdfsChanged) indexer.schedule(id);
       publicChanged();
       // Only once the change is committed do the replaced files go.
       await Promise.all(replaced.map((key) => storage.remove(key).catch((error) => log.warn({ err: error, key }, 'could not remove file'))));
@@ -429,7 +428,6 @@ export function createRegulationService({ repository, indexer, documents, storag
           return row.id;
         }),
       );
-      indexer.schedule(id);
       publicChanged();
       return detail(user, id);
     },

@@ -32,7 +32,7 @@ describe('PDF text indexing', () => {
     );
     // Searchable by subject at once.
     expect(await search('transito')).toContain(created.id);
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(await statusOf(created.id)).toBe('indexed');
     expect(await search('acoplado cisternas')).toEqual([created.id]);
     expect(await search('prohibese')).toEqual([created.id]);
@@ -40,7 +40,7 @@ describe('PDF text indexing', () => {
 
   it('lets staff find words of the process PDF too', async () => {
     const created = await create({ type: 'ordinance', subject: 'Proyecto', authors: ['A'] }, { pdf_process: minimalPdf(['Borrador sobre monotributistas sociales']) });
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(await search('monotributista')).toEqual([created.id]);
   });
 
@@ -49,14 +49,14 @@ describe('PDF text indexing', () => {
       { type: 'ordinance', state: 'approved', number: 5002, subject: 'Escaneo de la ordenanza de feriados', authors: ['A'] },
       { pdf_approved: minimalPdf([]) },
     );
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(await statusOf(created.id)).toBe('unreadable');
     expect(await search('feriados')).toEqual([created.id]);
   });
 
   it('re-indexes when the PDF is replaced: the old words go, the new ones come', async () => {
     const created = await create({ type: 'ordinance', subject: 'Reemplazo', authors: ['A'] }, { pdf_process: minimalPdf(['palabraantigua']) });
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/regulations/${created.id}`,
@@ -64,7 +64,7 @@ describe('PDF text indexing', () => {
       payload: multipartForm({ changes: '{}', version: created.version }, { pdf_process: minimalPdf(['palabranueva']) }),
     });
     expect(response.statusCode).toBe(200);
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(await search('palabraantigua')).toEqual([]);
     expect(await search('palabranueva')).toEqual([created.id]);
   });
@@ -77,7 +77,7 @@ describe('PDF text indexing', () => {
     const pdf = pdfWithPages(pages);
     const created = await create({ type: 'ordinance', subject: 'Extensa', authors: ['A'] }, { pdf_process: pdf });
     const started = Date.now();
-    await ctx.app.textIndexer.idle();
+    await ctx.app.jobs.idle();
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await search('terminofinalunico')).toEqual([created.id]);
   });
