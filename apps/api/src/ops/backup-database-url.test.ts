@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { testConfig } from '../config.js';
+import { createDatabase, type Database } from '../db/client.js';
+import { ensureDatabase } from '../db/connect.js';
+import { buildLoggedInUser, buildUser, login } from '../test/factories.js';
+import { createTestApp, TestClock, type TestContext } from '../test/harness.js';
+import { imageForm, sampleImage } from '../test/images.js';
+import { multipartForm, samplePdf } from '../test/multipart.js';
+import { createBackup, type BackupSettings } from './backup.js';
+import { applyMigrations, knownMigrations } from './migrations.js';
+import { restoreBackup } from './restore.js';
+
+/**
+ * Backup and restore with DATABASE_URL (any PostgreSQL, here the test server): the same functions the
+ * CLIs call, in this process. Also what a restore does with an archive of an older or newer version.
+ */
+
+const SECRET = 'test-secret-test-secret-test-secret!';
+let root: string;
+let source: TestContext;
+const opened: Database[] = [];
+
+/** A new, empty database on the test server: its URL. */
+async function emptyDatabase(): Promise<string> {
+  const url = new URL(inject('postgresUrl'));
+  const name = `restore_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(url.toString(), name);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const settings = (databaseUrl: string, dataDir: string, appSecret?: string): BackupSettings => ({ databaseUrl, dataDir, uploadsDir: path.join(dataDir, 'uploads'), appSecret });
+
+/** The app on a restored site, as the server would build it: its secret from DATA_DIR; the source app's time. */
+async function appOn(databaseUrl: string, dataDir: string): Promise<App> {
+  const db = createDatabase(databaseUrl, { max: 2 });
+  opened.push(db);
+  const appSecret = (await fs.readFile(path.join(dataDir, '.app-secret'), 'utf8')).trim();
+  return buildApp({ config: testConfig({ uploadsDir: path.join(dataDir, 'uploads'), appSecret }), db, clock: new TestClock() });
+}
+
+async function counts(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const result: Record<string, number> = {};
+    for (const table of ['users', 'regulations', 'regulation_authors', 'regulation_modifications', 'news', 'day_orders', 'day_order_items', 'auth_tokens']) {
+      result[table] = Number((await client.query<{ count: string }>(`select count(*) from ${table}`)).rows[0]!.count);
+    }
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+let asesor: Awaited<ReturnType<typeof buildUser>>;
+let sourceUrl: string;
+let archive: string;
+let approved: { id: number; cargo: number; pdf_approved: string; pdf_process: string };
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-backup-url-'));
+  source = await createTestApp({ appSecret: SECRET });
+  sourceUrl = source.db.$client.options.connectionString!;
+  asesor = await buildUser(source.db, { role: 'asesor' });
+  const headers = { authorization: `Bearer ${await login(source.app, asesor)}` };
+  const created = await source.app.inject({
+    method: 'POST',
+    url: '/api/v1/regulations',
+    headers,
+    payload: multipartForm({ type: 'ordinance', state: 'approved', number: 77, subject: 'Tránsito pesado', authors: ['Ana Rodríguez'] }, { pdf_approved: samplePdf('Ordenanza 77'), pdf_process: samplePdf('Proyecto 77') }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  approved = created.json();
+  const cm = await buildLoggedInUser(source.app, source.db, 'cm');
+  const news = await source.app.inject({
+    method: 'POST',
+    url: '/api/v1/news',
+    headers: cm.headers,
+    payload: imageForm({ status: 1, title: 'Sesión', description: '<p>Texto</p>', type: 'new' }, { image: { content: await sampleImage('png', 900, 500), type: 'image/png', name: 'a.png' } }),
+  });
+  expect(news.statusCode, news.body).toBe(201);
+  archive = path.join(root, 'site.tar.gz');
+  // The uploads folder of the test app stands in for DATA_DIR/uploads.
+  await createBackup({ ...settings(sourceUrl, path.join(root, 'source'), SECRET), uploadsDir: source.uploadsDir }, archive);
+});
+
+afterAll(async () => {
+  for (const db of opened) await db.$client.end();
+  await source.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe('restore into an empty database at DATABASE_URL', () => {
+  it('rebuilds rows, files and the secret; logins, signed links and numbering carry on', async () => {
+    const url = await emptyDatabase();
+    const dataDir = path.join(root, 'restored');
+    const { manifest } = await restoreBackup(settings(url, dataDir), archive);
+    expect(manifest.appSecret).toBe(true);
+    expect(await counts(url)).toEqual(await counts(sourceUrl));
+    expect((await fs.readFile(path.join(dataDir, '.app-secret'), 'utf8')).trim()).toBe(SECRET);
+
+    const app = await appOn(url, dataDir);
+    try {
+      const token = await login(app, asesor);
+      // A link the original site signed opens on the restored one.
+      const signed = await app.inject({ url: approved.pdf_process });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.rawPayload).toEqual((await source.app.inject({ url: approved.pdf_process })).rawPayload);
+      expect((await app.inject({ url: approved.pdf_approved })).rawPayload).toEqual((await source.app.inject({ url: approved.pdf_approved })).rawPayload);
+      const next = await app.inject({
+        method: 'POST',
+        url: '/api/v1/regulations',
+        headers: { authorization: `Bearer ${token}` },
+        payload: multipartForm({ type: 'resolution', subject: 'Después de restaurar', authors: ['Pedro Gil'] }),
+      });
+      expect(next.statusCode, next.body).toBe(201);
+      expect(next.json()).toMatchObject({ id: approved.id + 1, cargo: approved.cargo + 1 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a database that is not empty and leaves DATA_DIR and the database as they were', async () => {
+    const dataDir = path.join(root, 'into-used');
+    const before = await counts(sourceUrl);
+    await expect(restoreBackup(settings(sourceUrl, dataDir), archive)).rejects.toThrow(/^la base de datos de destino no está vacía \(tiene \d+ tablas y migraciones aplicadas\)/);
+    expect(await fs.readdir(dataDir)).toEqual([]);
+    expect(await counts(sourceUrl)).toEqual(before);
+  });
+
+  it('a restore that fails halfway leaves the database empty, so it can be run again', async () => {
+    const url = await emptyDatabase();
+    const dataDir = path.join(root, 'halfway');
+    // A file that cannot be put in place: the uploads folder is a file.
+    await fs.mkdir(dataDir);
+    const broken = { ...settings(url, dataDir), uploadsDir: path.join(dataDir, 'backups') };
+    await fs.writeFile(broken.uploadsDir, 'not a folder');
+    await expect(restoreBackup(broken, archive)).rejects.toThrow();
+    const client = new pg.Client(url);
+    await client.connect();
+    const { rows } = await client.query<{ count: string }>(`select count(*) from information_schema.tables where table_schema in ('public', 'drizzle')`);
+    await client.end();
+    expect(Number(rows[0]!.count)).toBe(0);
+
+    await fs.rm(broken.uploadsDir);
+    await restoreBackup(settings(url, dataDir), archive);
+    expect(await counts(url)).toEqual(await counts(sourceUrl));
+  });
+});
+
+describe('archives of other versions', () => {
+  it('an older archive is loaded into its own schema, then taken through the newer migrations', async () => {
+    // A site three migrations old: regulations had no author_search and no search documents yet.
+    const oldUrl = await emptyDatabase();
+    const client = new pg.Client(oldUrl);
+    await client.connect();
+    await client.query('begin');
+    await applyMigrations(client, knownMigrations().slice(0, 3));
+    const { rows } = await client.query<{ id: number }>(`insert into regulations (type, subject, state) values ('ordinance', 'Arbolado urbano', 'process') returning id`);
+    await client.query(`insert into regulation_authors (regulation_id, position, name) values ($1, 0, 'José Muñoz')`, [rows[0]!.id]);
+    await client.query('commit');
+    await client.end();
+    const oldArchive = path.join(root, 'old.tar.gz');
+    const { manifest } = await createBackup(settings(oldUrl, path.join(root, 'old')), oldArchive);
+    expect(manifest.migrations).toHaveLength(3);
+
+    const url = await emptyDatabase();
+    await restoreBackup(settings(url, path.join(root, 'from-old')), oldArchive);
+    const restored = new pg.Client(url);
+    await restored.connect();
+    const row = (await restored.query<{ author_search: string; searchable: boolean; migrations: number }>(
+      `select author_search, search_document is not null as searchable, (select count(*)::int from drizzle.__drizzle_migrations) as migrations from regulations`,
+    )).rows[0]!;
+    await restored.end();
+    // 0003 filled author_search and 0005 built the search document from the restored rows.
+    expect(row).toEqual({ author_search: 'jose munoz', searchable: true, migrations: knownMigrations().length });
+  });
+
+  it('refuses an archive made by a newer version, before touching anything', async () => {
+    const unpacked = path.join(root, 'newer');
+    await fs.mkdir(unpacked);
+    await tar.extract({ file: archive, cwd: unpacked });
+    const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
+    manifest.migrations.push(manifest.migrations.at(-1) + 1000);
+    await fs.writeFile(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest));
+    const newer = path.join(root, 'newer.tar.gz');
+    await tar.create({ gzip: true, file: newer, cwd: unpacked }, await fs.readdir(unpacked));
+
+    const url = await emptyDatabase();
+    const dataDir = path.join(root, 'from-newer');
+    await expect(restoreBackup(settings(url, dataDir), newer)).rejects.toThrow(/versión más nueva del sistema/);
+    expect(await fs.readdir(dataDir)).toEqual([]);
+  });
+});
