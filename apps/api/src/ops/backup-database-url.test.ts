@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
 import { ensureDatabase } from '../db/connect.js';
 import { buildLoggedInUser, buildUser, login } from '../test/factories.js';
 import { createTestApp, TestClock, type TestContext } from '../test/harness.js';
@@ -38,10 +39,14 @@ async function emptyDatabase(): Promise<string> {
 
 const settings = (databaseUrl: string, dataDir: string, appSecret?: string): BackupSettings => ({ databaseUrl, dataDir, uploadsDir: path.join(dataDir, 'uploads'), appSecret });
 
-/** The app on a restored site, as the server would build it: its secret from DATA_DIR; the source app's time. */
+/**
+ * The app on a restored site, as the server would build it: migrations (ours are already there; the
+ * job queue's schema is not part of a backup), its secret from DATA_DIR; the source app's time.
+ */
 async function appOn(databaseUrl: string, dataDir: string): Promise<App> {
   const db = createDatabase(databaseUrl, { max: 2 });
   opened.push(db);
+  await runMigrations(db);
   const appSecret = (await fs.readFile(path.join(dataDir, '.app-secret'), 'utf8')).trim();
   return buildApp({ config: testConfig({ uploadsDir: path.join(dataDir, 'uploads'), appSecret }), db, clock: new TestClock() });
 }
