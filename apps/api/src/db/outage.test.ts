@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@concejo/contracts';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
+import { minimalPdf } from '../lib/minimal-pdf.js';
 import { buildLoggedInUser } from '../test/factories.js';
 import { multipartForm } from '../test/multipart.js';
 import { createDatabase, type Database } from './client.js';
@@ -69,8 +70,16 @@ describe('PostgreSQL restarted under reads and writes', () => {
       loop(() => app.inject({ url: '/api/v1/user', headers: reader })),
       loop(() => app.inject({ method: 'PUT', url: '/api/v1/user', headers: writer, payload: { name: `Mesa ${(written += 1)}`, last_name: 'Entradas' } })),
       loop(() => app.inject({ method: 'PUT', url: '/api/v1/user', headers: reader, payload: { name: `Asesor ${(written += 1)}`, last_name: 'Legal' } })),
-      // A write in a transaction (a norm with its authors), whose connection the restart cuts.
-      loop(() => app.inject({ method: 'POST', url: '/api/v1/regulations', headers: reader, payload: multipartForm({ type: 'ordinance', subject: 'Registrada durante el corte', authors: ['Ana', 'Luis'] }) })),
+      // A write in a transaction (a norm with its authors and a PDF, whose text extraction is a queued
+      // job), whose connection the restart cuts.
+      loop(() =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/regulations',
+          headers: reader,
+          payload: multipartForm({ type: 'ordinance', subject: 'Registrada durante el corte', authors: ['Ana', 'Luis'] }, { pdf_process: minimalPdf(['texto del corte']) }),
+        }),
+      ),
     ];
     const recoveries: number[] = [];
     try {
@@ -101,5 +110,17 @@ describe('PostgreSQL restarted under reads and writes', () => {
     expect(lastSecond.every((call) => call.status === 200 || call.status === 201)).toBe(true);
     expect(Math.max(...recoveries)).toBeLessThan(30_000);
     expect((await app.inject({ url: '/api/v1/user', headers: writer })).json().user.name).toMatch(/^Mesa \d+$/);
+    // The job queue came back too: every PDF registered, before, during or after the outage, is read.
+    await app.jobs.idle();
+    const { rows } = await db.$client.query<{ pending: string; indexed: string }>(
+      `select count(*) filter (where text_status = 'pending') as pending, count(*) filter (where text_status = 'indexed') as indexed from regulations`,
+    );
+    expect(Number(rows[0]!.pending)).toBe(0);
+    expect(Number(rows[0]!.indexed)).toBeGreaterThan(0);
+    const count = (status: number) => calls.filter((call) => call.status === status).length;
+    console.log(
+      `PostgreSQL outage test: 3 restarts, ${calls.length} requests: ${count(200) + count(201)} answered, ${count(503)} x 503, ${count(500)} x 500; ` +
+        `back to ready ${recoveries.map((ms) => (ms / 1000).toFixed(1)).join(' s, ')} s after each stop; ${rows[0]!.indexed} PDFs read, 0 left pending`,
+    );
   });
 });
