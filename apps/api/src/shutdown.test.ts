@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from './lib/processes.js';
 import { pdfWithPages } from './lib/minimal-pdf.js';
+import { loginOverHttp, postmasterPid, startServer, waitForPostgresToStop, type ServerProcess } from './test/server-process.js';
 
 /**
  * The whole server as `npm start` runs it (server.ts, its own embedded PostgreSQL), stopped with
@@ -15,49 +13,25 @@ import { pdfWithPages } from './lib/minimal-pdf.js';
  * and takes its PostgreSQL with it.
  */
 
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const ADMIN = { email: 'cierre@concejo.test', password: 'Cierre-ordenado-2026' };
 let folder: string;
-let server: ChildProcess;
-let port: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
+let server: ServerProcess;
 
 beforeAll(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-shutdown-'));
-  port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, DATA_DIR: folder, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // Ready when /readyz answers 200 (the first start makes the database: seconds).
-  for (let attempt = 0; attempt < 360; attempt += 1) {
-    if ((await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not become ready');
+  // The first start makes the database: seconds.
+  server = await startServer({ dataDir: folder, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
 }, 120_000);
 afterAll(async () => {
-  server.kill('SIGKILL');
+  await server.kill();
+  await waitForPostgresToStop(folder);
   await fs.rm(folder, { recursive: true, force: true });
 });
 
 describe('SIGTERM', () => {
   it('answers the upload in flight, refuses new connections, then stops PostgreSQL and leaves with 0', { timeout: 120_000 }, async () => {
-    const login = await fetch(`http://127.0.0.1:${port}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'device-id': 'shutdown-test-device' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const postmaster = Number((await fs.readFile(path.join(folder, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const auth = await loginOverHttp(server, ADMIN);
+    const postmaster = (await postmasterPid(folder))!;
 
     // A multipart body written slowly, a piece every 50 ms: SIGTERM arrives while it is on its way.
     const boundary = 'cierre-ordenado';
@@ -69,9 +43,10 @@ describe('SIGTERM', () => {
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
+    let exited: Promise<number | null> | undefined;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/regulations', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
+        { host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/v1/regulations', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
         (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -85,18 +60,17 @@ describe('SIGTERM', () => {
       const next = () => {
         request.write(body.subarray(sent * size, (sent + 1) * size));
         sent += 1;
-        if (sent === 2) server.kill('SIGTERM');
+        if (sent === 2) exited = server.stop();
         if (sent < pieces) setTimeout(next, 50);
         else request.end();
       };
       next();
     });
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
 
     const result = await answer;
     expect(result.status, result.body).toBe(201);
     expect(await exited).toBe(0);
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     expect(isAlive(postmaster)).toBe(false);
   });
 });

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Crash tests: the whole server SIGKILLed and started again many times on one DATA_DIR. One file at a
+ * time, after every other project, the latency tests included (groupOrder), so that neither slows the
+ * rest of the suite nor runs beside the latency measures. They start their own servers (with their own
+ * embedded PostgreSQL), so they need no global setup.
+ */
+export default defineConfig({
+  test: {
+    name: 'api-crash',
+    include: ['src/**/*crash.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    sequence: { groupOrder: 2 },
+    testTimeout: 420_000,
+    hookTimeout: 60_000,
+  },
+});
