@@ -57,6 +57,41 @@ describe('embedded PostgreSQL after its server was killed', { timeout: 120_000 }
     await expect.poll(() => isAlive(postmaster), { timeout: 15_000, interval: 100 }).toBe(false);
   });
 
+  it('tells processes apart by start time as well as id (ids are reused)', async () => {
+    const directory = path.join(folder, 'reused', 'postgres');
+    const server = await startEmbeddedPostgres(directory);
+    try {
+      const postmaster = Number((await fs.readFile(path.join(directory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      const [watchdog] = await watchdogsOf(postmaster);
+      // Its arguments: the script, then the server's id and start time, PostgreSQL's id and start time.
+      const args = (await fs.readFile(`/proc/${watchdog}/cmdline`, 'utf8')).split('\0');
+      const [script, , serverPid, , postgresPid, postgresStart] = args.slice(2);
+      expect([serverPid, postgresPid]).toEqual([String(process.pid), String(postmaster)]);
+      const run = (...watch: string[]) =>
+        new Promise((resolve) => spawn('/bin/sh', ['-c', script!, 'concejo-postgres-watchdog', ...watch], { stdio: 'ignore' }).once('exit', resolve));
+      // Its server gone, but the process with PostgreSQL's id started at another time: left alone.
+      await run('999999', '1', String(postmaster), '1');
+      expect(await canQuery(server.url())).toBe(true);
+      // A process with the server's id but another start time is not the server: it is gone, and
+      // PostgreSQL (right id, right start time) is stopped.
+      await run(String(process.pid), '1', String(postmaster), postgresStart!);
+      await expect.poll(() => isAlive(postmaster), { timeout: 15_000, interval: 100 }).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('stop() returns at once for a PostgreSQL that died already (no wait for an exit that came)', async () => {
+    const directory = path.join(folder, 'died', 'postgres');
+    const server = await startEmbeddedPostgres(directory);
+    const postmaster = Number((await fs.readFile(path.join(directory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    process.kill(postmaster, 'SIGQUIT');
+    await expect.poll(() => isAlive(postmaster), { timeout: 15_000, interval: 100 }).toBe(false);
+    const started = Date.now();
+    await server.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('is stopped by the next start when nothing stopped it, and that start succeeds', async () => {
     const directory = path.join(folder, 'orphan', 'postgres');
     const { child, postmaster } = await startInChild(directory);

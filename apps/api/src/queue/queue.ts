@@ -196,8 +196,8 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       noHandleSignals: true,
       pollInterval: deps.pollIntervalMs ?? 2_000,
       logger: pinoLogger(log),
-      // Crontab and task files are not used: everything is in taskList.
-      crontab: '',
+      // No crontab (and no crontab file read from the working folder): everything is in taskList.
+      parsedCronItems: [],
       events,
     }).catch((error: unknown) => {
       scheduleRestart(error);

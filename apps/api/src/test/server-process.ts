@@ -98,7 +98,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stopAsked: number | undefined;
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // For a failure message: how it left, and whether anyone asked it to.
+      keep(Buffer.from(`\n[server process left: code ${code}, signal ${signal}, ${stopAsked === undefined ? 'unasked' : `${Math.round(performance.now() - stopAsked)} ms after SIGTERM`}]\n`));
+      resolve(code);
+    }),
+  );
   let gone = false;
   void exit.then(() => (gone = true));
   const tail = () => output.slice(-OUTPUT_LIMIT);
@@ -128,6 +135,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     output: tail,
     exited: () => gone,
     stop: async () => {
+      stopAsked = performance.now();
       if (!gone) child.kill('SIGTERM');
       return exit;
     },
