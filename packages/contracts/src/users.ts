@@ -30,7 +30,6 @@ export const ACCOUNT_MESSAGES = {
   verificationSent: 'Email de verificación enviado correctamente.',
   verificationError: 'Error al enviar el email de verificación.',
   alreadyVerified: 'Tu email ya está verificado.',
-  mailFailed: 'No se pudo enviar el email. Inténtalo de nuevo más tarde.',
   tooManyRequests: (minutes: number) =>
     `Demasiadas solicitudes. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   usersError: 'Error al obtener los usuarios.',
