@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts'],
-    // Latency tests and then crash tests run alone, after everything else (vitest.latency.config.ts,
-    // vitest.crash.config.ts).
-    exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts'],
+    // Latency tests, then the tests of the whole server as processes (crash, shutdown, backup), run
+    // alone after everything else (vitest.latency.config.ts, vitest.crash.config.ts): they would
+    // squeeze the timing budgets of the tests beside them.
+    exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts'],
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 20_000,

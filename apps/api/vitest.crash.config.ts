@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Crash tests: the whole server SIGKILLed and started again many times on one DATA_DIR. One file at a
+ * The whole server as processes: crash tests (SIGKILLed and started again many times on one DATA_DIR)
+ * and *.process.test.ts (SIGTERM, backup and restore through the real commands). One file at a
  * time, after every other project, the latency tests included (groupOrder), so that neither slows the
  * rest of the suite nor runs beside the latency measures. They start their own servers (with their own
  * embedded PostgreSQL), so they need no global setup.
@@ -9,7 +10,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'api-crash',
-    include: ['src/**/*crash.test.ts'],
+    include: ['src/**/*crash.test.ts', 'src/**/*.process.test.ts'],
     environment: 'node',
     fileParallelism: false,
     sequence: { groupOrder: 2 },

@@ -52,6 +52,9 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // A library's promise nobody awaited, rejected by a lost database connection, must not take the
+  // site down (Node's default for an unhandled rejection): logged as an error, and the server goes on.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

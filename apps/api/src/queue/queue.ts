@@ -198,6 +198,11 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       logger: pinoLogger(log),
       // No crontab (and no crontab file read from the working folder): everything is in taskList.
       parsedCronItems: [],
+      // Completing and failing jobs through graphile-worker's batcher (delay 0: no waiting): unbatched,
+      // it does not await those queries, so a database outage while a job ends became an unhandled
+      // rejection, which takes a Node process down. Batched, the error reaches its handler, the pool
+      // stops, and scheduleRestart starts a new one; the job is handed back with the dead pool's.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       events,
     }).catch((error: unknown) => {
       scheduleRestart(error);
