@@ -29,14 +29,20 @@ async function startInChild(directory: string) {
   return { child, postmaster };
 }
 
+/**
+ * The watchdog shells watching `pid`. Each second a watchdog forks a subshell (with the same command
+ * line) to read a start time: those short-lived copies are left out by their parent.
+ */
 async function watchdogsOf(pid: number): Promise<number[]> {
-  const found: number[] = [];
+  const found = new Map<number, number>();
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const command = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (command.includes('concejo-postgres-watchdog') && command.split('\0').includes(String(pid))) found.push(Number(entry));
+    if (!command.includes('concejo-postgres-watchdog') || !command.split('\0').includes(String(pid))) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => undefined);
+    if (stat) found.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
   }
-  return found;
+  return [...found.keys()].filter((candidate) => !found.has(found.get(candidate)!));
 }
 
 async function canQuery(url: string): Promise<boolean> {
