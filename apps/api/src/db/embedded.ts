@@ -111,7 +111,7 @@ export async function findRunningEmbedded(directory: string, database: string): 
 }
 
 /** The postmaster's process id, from the first line of postmaster.pid. */
-async function postmasterPid(databaseDir: string): Promise<number | undefined> {
+export async function postmasterPid(databaseDir: string): Promise<number | undefined> {
   try {
     const pid = Number.parseInt((await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;

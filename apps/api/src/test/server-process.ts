@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { findFreePort } from '../db/embedded.js';
+import { findFreePort, findRunningEmbedded, postmasterPid as postmasterPidOf } from '../db/embedded.js';
 import { EMBEDDED_DATABASE } from '../db/connect.js';
 import { isAlive } from '../lib/processes.js';
 
@@ -147,14 +147,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 }
 
 /** The embedded PostgreSQL's process id on this DATA_DIR (postmaster.pid), or undefined when there is none. */
-export async function postmasterPid(dataDir: string): Promise<number | undefined> {
-  const lines = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').then(
-    (text) => text.split('\n'),
-    () => [],
-  );
-  const pid = Number(lines[0]);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
+export const postmasterPid = (dataDir: string) => postmasterPidOf(path.join(dataDir, 'postgres'));
 
 /** Waits until no PostgreSQL runs on this DATA_DIR (after a kill, the watchdog stops it within seconds). */
 export async function waitForPostgresToStop(dataDir: string, timeoutMs = 30_000): Promise<void> {
@@ -166,14 +159,11 @@ export async function waitForPostgresToStop(dataDir: string, timeoutMs = 30_000)
   }
 }
 
-/**
- * The connection string of the running server's own database, as the server reaches it: the password
- * it keeps in DATA_DIR and the port PostgreSQL wrote in postmaster.pid (a new free one at each start).
- */
+/** The connection string of the running server's own database, as the backup finds it (db/embedded.ts). */
 export async function serverDatabaseUrl(dataDir: string): Promise<string> {
-  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const port = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  return `postgres://concejo:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  const url = await findRunningEmbedded(path.join(dataDir, 'postgres'), EMBEDDED_DATABASE);
+  if (!url) throw new Error(`no server's PostgreSQL runs on ${dataDir}`);
+  return url;
 }
 
 /** A client of the running server's own database (serverDatabaseUrl); the caller ends it. */

@@ -13,7 +13,8 @@ import {
 } from '../../db/schema/index.js';
 
 /** One extraction job per regulation (queued twice, it is replaced, unless it is running). */
-const textJobKey = (regulationId: number) => `extract-text:${regulationId}`;
+const TEXT_JOB_KEY = 'extract-text:';
+const textJobKey = (regulationId: number) => `${TEXT_JOB_KEY}${regulationId}`;
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -182,10 +183,10 @@ export function createRegulationRepository(db: Database) {
     async queueOrphanedTextExtractions(): Promise<number> {
       const result = await db.execute(sql`
         select graphile_worker.add_job('extract-text', json_build_object('regulationId', r.id),
-                 max_attempts => ${MAX_ATTEMPTS['extract-text']}::int, job_key => 'extract-text:' || r.id, job_key_mode => 'preserve_run_at')
+                 max_attempts => ${MAX_ATTEMPTS['extract-text']}::int, job_key => ${TEXT_JOB_KEY}::text || r.id, job_key_mode => 'preserve_run_at')
           from regulations r
          where r.text_status = 'pending'
-           and not exists (select 1 from graphile_worker.jobs j where j.key = 'extract-text:' || r.id)`);
+           and not exists (select 1 from graphile_worker.jobs j where j.key = ${TEXT_JOB_KEY}::text || r.id)`);
       return result.rowCount ?? 0;
     },
 
