@@ -12,6 +12,7 @@ export * from './date-range.js';
 export * from './dates.js';
 export * from './text.js';
 export * from './regulations.js';
+export * from './regulation-rules.js';
 export * from './day-orders.js';
 export * from './content-constants.js';
 export * from './content.js';

@@ -36,6 +36,7 @@ export const REGULATION_STATE_LABELS: Record<RegulationState, string> = { proces
 
 /** Messages of spec section 5, as the product shows them. */
 export const REGULATION_MESSAGES = {
+  typeRequired: 'Debe seleccionar el tipo de normativa.',
   pdfOnly: '❌ Solo se permiten archivos PDF.',
   pdfRequired: '❌ Debe seleccionar un archivo PDF.',
   pdfEncrypted: '❌ El PDF está protegido con contraseña. Súbalo sin contraseña.',
@@ -148,7 +149,6 @@ export type CreateRegulationFields = z.infer<typeof createRegulationFieldsSchema
 export const regulationChangesSchema = z
   .strictObject(
     {
-    created_at: dateTimeSchema('La fecha de creación no es válida.'),
     dem_type: demTypeSchema.nullable(),
     number: regulationNumberSchema.nullable(),
     author_type: authorTypeSchema,
@@ -163,6 +163,30 @@ export const regulationChangesSchema = z
   )
   .partial();
 export type RegulationChanges = z.infer<typeof regulationChangesSchema>;
+
+/**
+ * The text fields of POST /regulations/:id (multipart, the PDFs beside them): `changes`, JSON of the
+ * changed fields (its errors are reported by those fields' names), and the `version` edited.
+ */
+export const updateRegulationFieldsSchema = z.object({
+  changes: z
+    .string({ error: 'Los cambios no son válidos.' })
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Los cambios no son un JSON válido.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(regulationChangesSchema),
+  version: z.coerce
+    .number({ error: 'Falta la versión de la normativa que se editó.' })
+    .int({ error: 'Falta la versión de la normativa que se editó.' })
+    .min(0, { error: 'Falta la versión de la normativa que se editó.' })
+    .max(2_147_483_647, { error: 'Falta la versión de la normativa que se editó.' }),
+});
 
 export const oldRegulationFieldsSchema = z.object({
   date: calendarDaySchema('La fecha no es válida.'),

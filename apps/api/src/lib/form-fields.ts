@@ -8,7 +8,9 @@ export function parseFormFields<S extends z.ZodType>(schema: S, fields: Multipar
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'body');
+    // A field that carries JSON of fields (the update's `changes`) reports each inner field by its name.
+    const inner = issue.path[1];
+    const field = String(typeof inner === 'string' ? inner : (issue.path[0] ?? 'body'));
     const list = (errors[field] ??= []);
     if (!list.includes(issue.message)) list.push(issue.message);
   }

@@ -2,6 +2,7 @@ import Busboy, { type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from './errors.js';
+import { parseFormFields } from './form-fields.js';
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
 /** Largest value of a text field that declares no limit of its own. */
@@ -43,7 +44,9 @@ export interface FileFieldRule {
 }
 
 /** What one route's form may hold: every other name is refused before its value is read. */
-export interface MultipartSpec {
+export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject | undefined> {
+  /** The contract's schema of the text fields: the form is parsed with it before the handler runs. */
+  schema: S;
   text: ReadonlyMap<string, TextFieldRule>;
   files: ReadonlyMap<string, FileFieldRule>;
   /** Most parts (text values and files) in one form. */
@@ -58,12 +61,12 @@ export interface MultipartSpec {
  * otherwise, and its file fields with their limits. The counts follow: one part per single field and
  * file, as many as the schema allows (plus one, so its own message tells) per list.
  */
-export function multipartSpec(options: {
-  schema?: z.ZodObject;
+export function multipartSpec<S extends z.ZodObject | undefined = undefined>(options: {
+  schema?: S;
   names?: readonly string[];
   large?: Record<string, { maxBytes: number; tooLargeMessage: string }>;
   files?: Record<string, FileFieldRule>;
-}): MultipartSpec {
+}): MultipartSpec<S> {
   const text = new Map<string, TextFieldRule>();
   const fields: [string, unknown][] = [...Object.entries(options.schema?.shape ?? {}), ...(options.names ?? []).map((name): [string, unknown] => [name, undefined])];
   for (const [name, type] of fields) {
@@ -87,7 +90,7 @@ export function multipartSpec(options: {
     maxBytes += rule.maxItems * rule.maxBytes;
   }
   for (const rule of files.values()) maxBytes += rule.maxBytes;
-  return { text, files, maxParts, maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024 };
+  return { schema: options.schema as S, text, files, maxParts, maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024 };
 }
 
 /** The item limit of a list field (an array in the schema, under optional/default/pipes), or undefined. */
@@ -129,7 +132,18 @@ export function acceptMultipart(app: FastifyInstance): void {
  * way round) and a value past its own limit stop the reading there (422 or 413 naming the field; the
  * rest of the body is never read and the connection closes). A malformed body gets 422, never a 500.
  */
-export async function readMultipartForm(request: FastifyRequest, spec: MultipartSpec): Promise<MultipartForm> {
+export async function readMultipartForm<S extends z.ZodObject | undefined>(request: FastifyRequest, spec: MultipartSpec<S>): Promise<ParsedMultipartForm<S>> {
+  const form = await readRawForm(request, spec);
+  return { fields: (spec.schema ? parseFormFields(spec.schema, form.fields) : form.fields) as ParsedMultipartForm<S>['fields'], files: form.files };
+}
+
+/** A form read and its text fields parsed with the route's schema (422 by field when they do not fit). */
+export interface ParsedMultipartForm<S extends z.ZodObject | undefined> {
+  fields: S extends z.ZodObject ? z.output<S> : MultipartForm['fields'];
+  files: MultipartForm['files'];
+}
+
+async function readRawForm(request: FastifyRequest, spec: MultipartSpec): Promise<MultipartForm> {
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
     throw new HttpError(422, MULTIPART_MESSAGES.notMultipart, { body: [MULTIPART_MESSAGES.notMultipart] });
   }

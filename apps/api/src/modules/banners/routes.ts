@@ -11,7 +11,6 @@ import {
   messageResponseSchema,
   updateBannerFieldsSchema,
 } from '@concejo/contracts';
-import { parseFormFields } from '../../lib/form-fields.js';
 import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { BannerService } from './service.js';
 
@@ -49,8 +48,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, createForm);
-      const fields = parseFormFields(createBannerFieldsSchema, form.fields);
-      return reply.status(201).send(await banners.create(request.user!, fields, form.files.image));
+      return reply.status(201).send(await banners.create(request.user!, form.fields, form.files.image));
     },
   );
 
@@ -63,8 +61,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
     },
     async (request) => {
       const form = await readMultipartForm(request, updateForm);
-      const fields = parseFormFields(updateBannerFieldsSchema, form.fields);
-      return banners.update(request.user!, request.params.id, fields, form.files.image);
+      return banners.update(request.user!, request.params.id, form.fields, form.files.image);
     },
   );
 

@@ -12,7 +12,6 @@ import {
   newsListSchema,
   updateNewsFieldsSchema,
 } from '@concejo/contracts';
-import { parseFormFields } from '../../lib/form-fields.js';
 import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { NewsService } from './service.js';
 
@@ -63,8 +62,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, createForm);
-      const fields = parseFormFields(createNewsFieldsSchema, form.fields);
-      return reply.status(201).send(await news.create(request.user!, fields, form.files.image));
+      return reply.status(201).send(await news.create(request.user!, form.fields, form.files.image));
     },
   );
 
@@ -77,8 +75,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
     },
     async (request) => {
       const form = await readMultipartForm(request, updateForm);
-      const fields = parseFormFields(updateNewsFieldsSchema, form.fields);
-      return news.update(request.user!, request.params.id, fields, form.files.image);
+      return news.update(request.user!, request.params.id, form.fields, form.files.image);
     },
   );
 

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AuthorType, DemType, PublicRegulationQuery, RegulationState, RegulationType, StaffRegulationQuery } from '@concejo/contracts';
+import type { AuthorType, DemType, PublicRegulationQuery, RegulationRef, RegulationState, RegulationType, StaffRegulationQuery } from '@concejo/contracts';
 import { canHaveLinks, PUBLIC_REGULATION_TYPES, REGULATION_TYPES } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { addJob, MAX_ATTEMPTS } from '../../queue/queue.js';
 import {
   regulationAuthors,
   regulationKeywords,
-  regulationLinks,
   regulationModifications,
   regulations,
   users,
@@ -34,6 +33,15 @@ export interface RegulationValues {
   createdBy: number | null;
   createdAt: Date;
   approvedAt: Date | null;
+}
+
+export interface RegulationSnapshot {
+  row: RegulationRow;
+  authors: string[];
+  keywords: string[];
+  modified: RegulationRef[];
+  modifying: RegulationRef[];
+  ownName: string;
 }
 
 export interface HistoryEntry {
@@ -99,7 +107,7 @@ export function createRegulationRepository(db: Database) {
       return row!;
     },
 
-    async update(tx: Tx, id: number, values: Partial<RegulationValues>, now: Date): Promise<void> {
+    async update(tx: Tx, id: number, values: Partial<RegulationValues & Pick<RegulationRow, 'textStatus' | 'textAttempts'>>, now: Date): Promise<void> {
       await tx
         .update(regulations)
         .set({ ...values, updatedAt: now, version: sql`${regulations.version} + 1` })
@@ -116,34 +124,67 @@ export function createRegulationRepository(db: Database) {
       return row;
     },
 
-    async replaceAuthors(tx: Tx, id: number, names: readonly string[]): Promise<void> {
-      await tx.delete(regulationAuthors).where(eq(regulationAuthors.regulationId, id));
-      if (names.length) {
-        await tx.insert(regulationAuthors).values(names.map((name, position) => ({ regulationId: id, position, name })));
-      }
+    /**
+     * Sets a list (authors or keywords) in one statement: the items upserted by position, the
+     * positions past the new end deleted (disjoint rows, so the two parts of the statement never meet).
+     */
+    async replaceAuthors(tx: Db, id: number, names: readonly string[]): Promise<void> {
+      await tx.execute(sql`
+        with kept as (
+          insert into regulation_authors (regulation_id, position, name)
+          select ${id}, item.ord - 1, item.value from unnest(${toTextArray(names)}::text[]) with ordinality as item(value, ord)
+          on conflict (regulation_id, position) do update set name = excluded.name)
+        delete from regulation_authors where regulation_id = ${id} and position >= ${names.length}`);
     },
 
-    async replaceKeywords(tx: Tx, id: number, words: readonly string[]): Promise<void> {
-      await tx.delete(regulationKeywords).where(eq(regulationKeywords.regulationId, id));
-      if (words.length) {
-        await tx.insert(regulationKeywords).values(words.map((word, position) => ({ regulationId: id, position, word })));
-      }
+    async replaceKeywords(tx: Db, id: number, words: readonly string[]): Promise<void> {
+      await tx.execute(sql`
+        with kept as (
+          insert into regulation_keywords (regulation_id, position, word)
+          select ${id}, item.ord - 1, item.value from unnest(${toTextArray(words)}::text[]) with ordinality as item(value, ord)
+          on conflict (regulation_id, position) do update set word = excluded.word)
+        delete from regulation_keywords where regulation_id = ${id} and position >= ${words.length}`);
     },
 
-    /** Sets the norms this one modifies and the ones that modify it. */
-    async replaceLinks(tx: Tx, id: number, links: { modifies?: readonly number[]; modifiedBy?: readonly number[] }) {
+    /** Sets the norms this one modifies and/or the ones that modify it: one statement per side. */
+    async replaceLinks(tx: Db, id: number, links: { modifies?: readonly number[]; modifiedBy?: readonly number[] }) {
       if (links.modifies) {
-        await tx.delete(regulationLinks).where(eq(regulationLinks.modifierId, id));
-        if (links.modifies.length) {
-          await tx.insert(regulationLinks).values(links.modifies.map((modifiedId) => ({ modifierId: id, modifiedId })));
-        }
+        await tx.execute(sql`
+          with gone as (delete from regulation_links where modifier_id = ${id} and modified_id <> all(${toIntArray(links.modifies)}::int[]))
+          insert into regulation_links (modifier_id, modified_id)
+          select ${id}, other from unnest(${toIntArray(links.modifies)}::int[]) as other on conflict do nothing`);
       }
       if (links.modifiedBy) {
-        await tx.delete(regulationLinks).where(eq(regulationLinks.modifiedId, id));
-        if (links.modifiedBy.length) {
-          await tx.insert(regulationLinks).values(links.modifiedBy.map((modifierId) => ({ modifierId, modifiedId: id })));
-        }
+        await tx.execute(sql`
+          with gone as (delete from regulation_links where modified_id = ${id} and modifier_id <> all(${toIntArray(links.modifiedBy)}::int[]))
+          insert into regulation_links (modifier_id, modified_id)
+          select other, ${id} from unnest(${toIntArray(links.modifiedBy)}::int[]) as other on conflict do nothing`);
       }
+    },
+
+    /**
+     * A regulation whole in one statement: its row, authors and keywords in order, the norms it
+     * modifies and those that modify it (each as a reference), and, with `forUserId`, that user's full
+     * name (a concejal's own authorship). `lock` takes the row lock an update holds to its commit.
+     */
+    async snapshot(id: number, options: { client?: Db; lock?: boolean; forUserId?: number } = {}): Promise<RegulationSnapshot | undefined> {
+      const client = options.client ?? db;
+      const ref = (side: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id') => sql`coalesce((
+        select json_agg(json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'subject', o.subject) order by o.type, o.number)
+        from regulation_links l join regulations o on o.id = l.${sql.raw(other)} where l.${sql.raw(side)} = ${regulations.id}), '[]'::json)`;
+      const query = client
+        .select({
+          row: regulations,
+          authors: sql<string[]>`coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = ${regulations.id}), '[]'::json)`,
+          keywords: sql<string[]>`coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = ${regulations.id}), '[]'::json)`,
+          modified: sql<RegulationRef[]>`${ref('modifier_id', 'modified_id')}`,
+          modifying: sql<RegulationRef[]>`${ref('modified_id', 'modifier_id')}`,
+          ownName: options.forUserId === undefined ? sql<string>`''` : sql<string>`coalesce((select trim(u.name || ' ' || u.last_name) from users u where u.id = ${options.forUserId}), '')`,
+        })
+        .from(regulations)
+        .where(eq(regulations.id, id));
+      const [found] = options.lock ? await query.for('update', { of: regulations }) : await query;
+      return found;
     },
 
     /**
@@ -168,6 +209,11 @@ export function createRegulationRepository(db: Database) {
     /** Queues the PDFs' text for extraction: a job of the durable queue, in the same transaction. */
     async markTextPending(tx: Db, id: number): Promise<void> {
       await tx.update(regulations).set({ textStatus: 'pending', textAttempts: 0 }).where(eq(regulations.id, id));
+      await addJob(tx, 'extract-text', { regulationId: id }, { key: textJobKey(id) });
+    },
+
+    /** The extraction job alone, in the caller's transaction (whose row update marked the text pending). */
+    async queueText(tx: Db, id: number): Promise<void> {
       await addJob(tx, 'extract-text', { regulationId: id }, { key: textJobKey(id) });
     },
 
@@ -260,7 +306,7 @@ export function createRegulationRepository(db: Database) {
     async findLinkable(ids: readonly number[], client: Db = db) {
       if (!ids.length) return [];
       return client
-        .select({ id: regulations.id, type: regulations.type, demType: regulations.demType })
+        .select({ id: regulations.id, type: regulations.type, demType: regulations.demType, number: regulations.number, subject: regulations.subject })
         .from(regulations)
         .where(inArray(regulations.id, [...ids]));
     },
@@ -271,23 +317,6 @@ export function createRegulationRepository(db: Database) {
 
     async keywordsOf(ids: readonly number[], client: Db = db) {
       return orderedValues(client, ids, regulationKeywords.regulationId, regulationKeywords.word, regulationKeywords.position);
-    },
-
-    async linksOf(id: number, client: Db = db) {
-      const ref = { id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject };
-      const modified = await client
-        .select(ref)
-        .from(regulationLinks)
-        .innerJoin(regulations, eq(regulations.id, regulationLinks.modifiedId))
-        .where(eq(regulationLinks.modifierId, id))
-        .orderBy(asc(regulations.type), asc(regulations.number));
-      const modifying = await client
-        .select(ref)
-        .from(regulationLinks)
-        .innerJoin(regulations, eq(regulations.id, regulationLinks.modifierId))
-        .where(eq(regulationLinks.modifiedId, id))
-        .orderBy(asc(regulations.type), asc(regulations.number));
-      return { modified, modifying };
     },
 
     async historyOf(id: number, client: Db = db) {
@@ -452,4 +481,13 @@ function groupBy(rows: { id: number; value: string }[]): Map<number, string[]> {
     else map.set(row.id, [row.value]);
   }
   return map;
+}
+
+/** A list as one PostgreSQL array parameter (pg sends JS arrays as array literals). */
+function toTextArray(items: readonly string[]): SQL {
+  return sql`${sql.param([...items])}`;
+}
+
+function toIntArray(items: readonly number[]): SQL {
+  return sql`${sql.param([...items])}`;
 }

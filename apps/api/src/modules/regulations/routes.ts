@@ -12,6 +12,7 @@ import {
   relatedRegulationQuerySchema,
   staffRegulationListSchema,
   staffRegulationQuerySchema,
+  updateRegulationFieldsSchema,
 } from '@concejo/contracts';
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { RegulationService } from './service.js';
@@ -20,8 +21,8 @@ const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const pdf = { maxBytes: MAX_PDF_BYTES, tooLargeMessage: 'El PDF supera el tamaño máximo de 20 MB.' };
 const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
-/** `changes` is JSON of the changed fields (checked by the service against the contract) and `version` a number. */
-const updateForm = multipartSpec({ names: ['changes', 'version'], files: { pdf_process: pdf, pdf_approved: pdf } });
+/** `changes` is JSON of the changed fields and `version` the one edited. */
+const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
 
 export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {

@@ -1,18 +1,23 @@
 import {
   REGULATION_TYPE_LABELS,
-  canHaveLinks,
-  createRegulationFieldsSchema,
-  oldRegulationFieldsSchema,
-  regulationChangesSchema,
   REGULATION_MESSAGES,
+  applyDefaults,
+  canHaveLinks,
+  refusesFields,
+  validateDraft,
+  type CreateRegulationFields,
+  type OldRegulationFields,
   type PublicRegulationQuery,
+  type RegulationChanges,
+  type RegulationDraft,
+  type RegulationErrors,
+  type RegulationRef,
   type PublishedRegulationList,
   type RegulationDetail,
   type StaffRegulationList,
   type StaffRegulationQuery,
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
@@ -24,8 +29,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
 import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, presentPublished, type FileUrls } from './presenter.js';
-import type { RegulationRepository, RegulationRow, RegulationValues, Tx } from './repository.js';
-import { applyDefaults, validateDraft, type RegulationDraft } from './rules.js';
+import type { RegulationRepository, RegulationRow, RegulationSnapshot, RegulationValues, Tx } from './repository.js';
 import type { TextIndexer } from './text-indexer.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { toInstant } from '../day-orders/time.js';
@@ -62,17 +66,12 @@ export function createRegulationService({ repository, indexer, documents, storag
   const publishedCache = createTtlCache<PublishedRegulationList>({ ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
   const publicChanged = () => publishedCache.clear();
   indexer.onIndexed(publicChanged);
+  /** One regulation as the staff see it: its whole snapshot (one statement) and its history. */
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
-    const row = await repository.find(id, client);
-    if (!row) throw new NotFound('No se encontró la normativa.');
-    const [authors, keywords, links, history] = await Promise.all([
-      repository.authorsOf([id], client),
-      repository.keywordsOf([id], client),
-      repository.linksOf(id, client),
-      repository.historyOf(id, client),
-    ]);
-    const item = presentListItem(row, { authors: authors.get(id) ?? [], keywords: keywords.get(id) ?? [] }, user, urls);
-    return presentDetail(item, row, links, history);
+    const [found, history] = await Promise.all([repository.snapshot(id, { client }), repository.historyOf(id, client)]);
+    if (!found) throw new NotFound('No se encontró la normativa.');
+    const item = presentListItem(found.row, { authors: found.authors, keywords: found.keywords }, user, urls);
+    return presentDetail(item, found.row, { modified: found.modified, modifying: found.modifying }, history);
   }
 
   /**
@@ -89,19 +88,20 @@ export function createRegulationService({ repository, indexer, documents, storag
     throwIfInvalid(errors);
   }
 
-  /** Links must point to existing norms that can be linked. */
-  async function assertLinkable(ids: readonly number[]) {
-    if (!ids.length) return;
-    const found = await repository.findLinkable(ids);
-    const usable = new Set(found.filter((norm) => canHaveLinks(norm.type, norm.demType)).map((norm) => norm.id));
+  /** Links must point to existing norms that can be linked; returns them as references, by id. */
+  async function assertLinkable(ids: readonly number[], client?: Tx): Promise<Map<number, RegulationRef>> {
+    if (!ids.length) return new Map();
+    const found = await repository.findLinkable(ids, client);
+    const usable = new Map(found.filter((norm) => canHaveLinks(norm.type, norm.demType)).map((norm) => [norm.id, norm]));
     if (ids.some((id) => !usable.has(id))) {
       throw ValidationFailed.field('modifies', 'Alguna de las normas relacionadas no existe o no admite relaciones.');
     }
+    return new Map([...usable].map(([id, norm]) => [id, { id, type: norm.type, number: norm.number, subject: norm.subject }]));
   }
 
-  async function assertNumberFree(draft: RegulationDraft, exceptId?: number) {
+  async function assertNumberFree(draft: Pick<RegulationDraft, 'type' | 'number'>, exceptId?: number, client?: Tx) {
     if (draft.number === null) return;
-    const existing = await repository.findByTypeAndNumber(draft.type, draft.number, exceptId);
+    const existing = await repository.findByTypeAndNumber(draft.type, draft.number, exceptId, client);
     if (existing) {
       throw ValidationFailed.field(
         'number',
@@ -121,16 +121,6 @@ export function createRegulationService({ repository, indexer, documents, storag
       await Promise.all(Object.values(keys).map((key) => storage.remove(key).catch(() => undefined)));
       throw error;
     }
-  }
-
-  async function saveLists(tx: Tx, id: number, draft: RegulationDraft, what: { authors: boolean; keywords: boolean; modifies: boolean; modifiedBy: boolean }) {
-    if (what.authors) await repository.replaceAuthors(tx, id, draft.authors);
-    if (what.keywords) await repository.replaceKeywords(tx, id, draft.keywords);
-    await repository.replaceLinks(tx, id, {
-      ...(what.modifies ? { modifies: draft.modifies } : {}),
-      ...(what.modifiedBy ? { modifiedBy: draft.modifiedBy } : {}),
-    });
-    await repository.refreshSearchDocument(tx, id);
   }
 
   return {
@@ -234,23 +224,23 @@ export function createRegulationService({ repository, indexer, documents, storag
       return repository.related(query.search, { type: query.type, exceptId: query.id });
     },
 
-    async create(user: AuthUser, form: MultipartForm): Promise<RegulationDetail> {
-      const fields = parseFields(createRegulationFieldsSchema, form.fields);
-      const files = checkPdfs(form);
+    async create(user: AuthUser, { fields, files }: { fields: CreateRegulationFields; files: MultipartForm['files'] }): Promise<RegulationDetail> {
+      const pdfs = checkPdfs(files);
       const role = user.role;
+      const refused = refusesFields(role, 'create', {
+        type: fields.type,
+        state: fields.state,
+        creationDate: fields.creation_date !== undefined,
+        demType: fields.dem_type !== undefined,
+        number: fields.number !== undefined,
+        keywords: fields.keywords.length > 0,
+        links: fields.modifies.length > 0 || fields.modified_by.length > 0,
+        processPdf: pdfs.pdf_process !== undefined,
+        approvedPdf: pdfs.pdf_approved !== undefined,
+      });
+      if (refused) throw new Forbidden();
 
-      const forbidden =
-        !policy.canCreateType(role, fields.type) ||
-        (fields.state === 'approved' && !policy.canChooseStateOnCreate(role)) ||
-        (fields.creation_date !== undefined && !policy.canSetCreationDate(role)) ||
-        (fields.keywords.length > 0 && !policy.canSetKeywords(role)) ||
-        (fields.dem_type !== undefined && !policy.canSetDemType(role, false)) ||
-        ((fields.modifies.length > 0 || fields.modified_by.length > 0) && !policy.canLink(role)) ||
-        (files.pdf_process !== undefined && !policy.canUploadProcessPdf(role)) ||
-        (files.pdf_approved !== undefined && !policy.canUploadApprovedPdf(role, false));
-      if (forbidden) throw new Forbidden();
-
-      const ownName = await repository.fullNameOf(user.id);
+      const ownName = role === 'concejal' ? await repository.fullNameOf(user.id) : '';
       const draft = applyDefaults(
         {
           type: fields.type,
@@ -261,133 +251,115 @@ export function createRegulationService({ repository, indexer, documents, storag
           state: fields.state,
           keywords: fields.keywords,
           subject: fields.subject,
-          hasProcessPdf: Boolean(files.pdf_process),
-          hasApprovedPdf: Boolean(files.pdf_approved),
+          hasProcessPdf: Boolean(pdfs.pdf_process),
+          hasApprovedPdf: Boolean(pdfs.pdf_approved),
           modifies: fields.modifies,
           modifiedBy: fields.modified_by,
         },
         role,
+        'create',
         ownName,
       );
-      throwIfInvalid(validateDraft(draft, { role, onUpdate: false }));
+      throwIfInvalid(validateDraft(draft, { role, mode: 'create' }));
       await assertLinkable([...draft.modifies, ...draft.modifiedBy]);
       await assertNumberFree(draft);
-      await assertPdfsOpen(files);
+      await assertPdfsOpen(pdfs);
 
       const now = clock.now();
-      const id = await withStoredFiles(
-        { pdf_process: files.pdf_process ?? undefined, pdf_approved: files.pdf_approved ?? undefined },
-        (keys) =>
-          repository.transaction(async (tx) => {
-            const row = await repository.insert(tx, {
-              ...valuesOf(draft),
-              pdfProcess: keys.pdf_process ?? null,
-              pdfApproved: keys.pdf_approved ?? null,
-              isOld: false,
-              createdBy: user.id,
-              createdAt: fields.creation_date ? toInstant(fields.creation_date, timeZone) : now,
-              approvedAt: draft.state === 'approved' ? now : null,
-            });
-            await saveLists(tx, row.id, draft, { authors: true, keywords: true, modifies: true, modifiedBy: true });
-            if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
-            return row.id;
-          }),
+      const id = await withStoredFiles({ pdf_process: pdfs.pdf_process ?? undefined, pdf_approved: pdfs.pdf_approved ?? undefined }, (keys) =>
+        repository.transaction(async (tx) => {
+          const row = await repository.insert(tx, {
+            ...valuesOf(draft),
+            pdfProcess: keys.pdf_process ?? null,
+            pdfApproved: keys.pdf_approved ?? null,
+            isOld: false,
+            createdBy: user.id,
+            createdAt: fields.creation_date ? toInstant(fields.creation_date, timeZone) : now,
+            approvedAt: draft.state === 'approved' ? now : null,
+          });
+          if (draft.authors.length) await repository.replaceAuthors(tx, row.id, draft.authors);
+          if (draft.keywords.length) await repository.replaceKeywords(tx, row.id, draft.keywords);
+          await repository.replaceLinks(tx, row.id, { modifies: draft.modifies, modifiedBy: draft.modifiedBy });
+          await repository.refreshSearchDocument(tx, row.id);
+          if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
+          return row.id;
+        }),
       );
       publicChanged();
       return detail(user, id);
     },
 
-    async update(user: AuthUser, id: number, form: MultipartForm): Promise<RegulationDetail> {
-      const { changes, version } = parseUpdate(form);
-      const files = checkPdfs(form);
-      const current = await repository.find(id);
-      if (!current) throw new NotFound('No se encontró la normativa.');
-      if (!policy.canUpdate(user, current)) throw new Forbidden();
-      if (current.version !== version) throw new Conflict();
+    /**
+     * Modifies a regulation (spec 7.3) as one pipeline in one transaction: what the role may not send
+     * is refused before anything is read, and the new PDFs are checked and stored before the row is
+     * locked (the lock is not held while a worker opens a file). Then, under the lock: the snapshot,
+     * the changes applied, the rules checked, the row and its lists saved, and the difference written
+     * to the history, in that order; replaced files go once the change is committed.
+     */
+    async update(user: AuthUser, id: number, { fields, files }: { fields: { changes: RegulationChanges; version: number }; files: MultipartForm['files'] }): Promise<RegulationDetail> {
+      const { changes, version } = fields;
+      const pdfs = checkPdfs(files);
       const role = user.role;
-
-      const forbidden =
-        (changes.created_at !== undefined && !policy.canSetCreationDate(role)) ||
-        (changes.dem_type !== undefined && !policy.canSetDemType(role, true)) ||
-        (changes.state === 'approved' && current.state !== 'approved' && !policy.canApproveOnUpdate(role)) ||
-        (changes.state !== undefined && role === 'concejal') ||
-        (changes.keywords !== undefined && !policy.canSetKeywords(role)) ||
-        ((changes.modifies !== undefined || changes.modified_by !== undefined) && !policy.canLink(role)) ||
-        (files.pdf_process !== undefined && !policy.canUploadProcessPdf(role)) ||
-        (files.pdf_approved !== undefined && !policy.canUploadApprovedPdf(role, true));
-      if (forbidden) throw new Forbidden();
-
-      const [authors, keywords, links] = await Promise.all([repository.authorsOf([id]), repository.keywordsOf([id]), repository.linksOf(id)]);
-      const before: HistorySnapshot = {
-        ...current,
-        authors: authors.get(id) ?? [],
-        keywords: keywords.get(id) ?? [],
-        modifies: links.modified,
-        modifiedBy: links.modifying,
-      };
-      const nextState = changes.state ?? current.state;
-      const draft = applyDefaults(
-        {
-          type: current.type,
-          demType: changes.dem_type !== undefined ? changes.dem_type : current.demType,
-          // Back to "en proceso", the official number goes: it is given on approval.
-          number: nextState === 'process' ? null : changes.number !== undefined ? changes.number : current.number,
-          authorType: changes.author_type ?? current.authorType,
-          authors: changes.authors ?? before.authors,
-          state: nextState,
-          keywords: changes.keywords ?? before.keywords,
-          subject: changes.subject ?? current.subject,
-          hasProcessPdf: files.pdf_process !== undefined ? files.pdf_process !== null : current.pdfProcess !== null,
-          hasApprovedPdf: files.pdf_approved !== undefined ? files.pdf_approved !== null : current.pdfApproved !== null,
-          modifies: changes.modifies ?? before.modifies.map((norm) => norm.id),
-          modifiedBy: changes.modified_by ?? before.modifiedBy.map((norm) => norm.id),
-        },
-        role,
-        role === 'concejal' ? await repository.fullNameOf(user.id) : '',
-      );
-      throwIfInvalid(validateDraft(draft, { role, onUpdate: true, selfId: id }));
-      await assertLinkable([...(changes.modifies ?? []), ...(changes.modified_by ?? [])]);
-      await assertNumberFree(draft, id);
-      await assertPdfsOpen(files);
+      const refused = refusesFields(role, 'update', {
+        stateChange: changes.state !== undefined,
+        demType: changes.dem_type !== undefined,
+        number: changes.number !== undefined,
+        keywords: changes.keywords !== undefined,
+        links: changes.modifies !== undefined || changes.modified_by !== undefined,
+        processPdf: pdfs.pdf_process !== undefined,
+        approvedPdf: pdfs.pdf_approved !== undefined,
+      });
+      if (refused) throw new Forbidden();
+      await assertPdfsOpen(pdfs);
 
       const now = clock.now();
       const replaced: string[] = [];
-      const pdfsChanged = files.pdf_process !== undefined || files.pdf_approved !== undefined;
-      await withStoredFiles(
-        { pdf_process: files.pdf_process ?? undefined, pdf_approved: files.pdf_approved ?? undefined },
-        (keys) =>
-          repository.transaction(async (tx) => {
-            const locked = await repository.lock(tx, id);
-            if (!locked) throw new NotFound('No se encontró la normativa.');
-            if (locked.version !== version) throw new Conflict();
-            const pdfProcess = files.pdf_process === undefined ? locked.pdfProcess : (keys.pdf_process ?? null);
-            const pdfApproved = files.pdf_approved === undefined ? locked.pdfApproved : (keys.pdf_approved ?? null);
-            if (pdfProcess !== locked.pdfProcess && locked.pdfProcess) replaced.push(locked.pdfProcess);
-            if (pdfApproved !== locked.pdfApproved && locked.pdfApproved) replaced.push(locked.pdfApproved);
+      await withStoredFiles({ pdf_process: pdfs.pdf_process ?? undefined, pdf_approved: pdfs.pdf_approved ?? undefined }, (keys) =>
+        repository.transaction(async (tx) => {
+          // 1. Lock and snapshot: the "before" of the history is read under the lock.
+          const before = await repository.snapshot(id, { client: tx, lock: true, forUserId: user.id });
+          if (!before) throw new NotFound('No se encontró la normativa.');
+          if (!policy.canUpdate(user, before.row)) throw new Forbidden();
+          if (before.row.version !== version) throw new Conflict();
 
-            const createdAt = changes.created_at ? toInstant(changes.created_at, timeZone) : locked.createdAt;
-            const approvedAt = draft.state !== 'approved' ? null : locked.state === 'approved' ? locked.approvedAt : now;
-            await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, createdAt, approvedAt }, now);
-            await saveLists(tx, id, draft, {
-              authors: true,
-              keywords: changes.keywords !== undefined,
-              modifies: changes.modifies !== undefined,
-              modifiedBy: changes.modified_by !== undefined,
-            });
-            const newLinks = await repository.linksOf(id, tx);
-            const after: HistorySnapshot = {
-              ...valuesOf(draft),
-              createdAt,
-              pdfProcess,
-              pdfApproved,
-              authors: draft.authors,
-              keywords: draft.keywords,
-              modifies: newLinks.modified,
-              modifiedBy: newLinks.modifying,
-            };
-            await repository.addHistory(tx, id, user.id, now, diffForHistory(before, after));
-            if (pdfsChanged) await repository.markTextPending(tx, id);
-          }),
+          // 2. Apply the changes to it.
+          const pdfProcess = pdfs.pdf_process === undefined ? before.row.pdfProcess : (keys.pdf_process ?? null);
+          const pdfApproved = pdfs.pdf_approved === undefined ? before.row.pdfApproved : (keys.pdf_approved ?? null);
+          const draft = applyChanges(before, changes, { pdfProcess, pdfApproved }, role);
+
+          // 3. Validate: the rules, then what needs the database (only for what changed).
+          throwIfInvalid(validateDraft(draft, { role, mode: 'update', selfId: id }));
+          const linked = await assertLinkable([...(changes.modifies ?? []), ...(changes.modified_by ?? [])], tx);
+          if (draft.number !== before.row.number) await assertNumberFree(draft, id, tx);
+
+          // 4. Save what changed.
+          const approvedAt = draft.state !== 'approved' ? null : before.row.state === 'approved' ? before.row.approvedAt : now;
+          const pdfsChanged = pdfProcess !== before.row.pdfProcess || pdfApproved !== before.row.pdfApproved;
+          await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, approvedAt, ...(pdfsChanged ? TEXT_PENDING : {}) }, now);
+          const authorsChanged = !sameList(draft.authors, before.authors);
+          const keywordsChanged = !sameList(draft.keywords, before.keywords);
+          if (authorsChanged) await repository.replaceAuthors(tx, id, draft.authors);
+          if (keywordsChanged) await repository.replaceKeywords(tx, id, draft.keywords);
+          await repository.replaceLinks(tx, id, { modifies: changes.modifies, modifiedBy: changes.modified_by });
+          if (authorsChanged || keywordsChanged || draft.subject !== before.row.subject) await repository.refreshSearchDocument(tx, id);
+          if (pdfsChanged) await repository.queueText(tx, id);
+
+          // 5. The difference, into the history.
+          const refs = (ids: readonly number[] | undefined, old: RegulationRef[]) => (ids ? ids.map((other) => linked.get(other)!) : old);
+          const after: HistorySnapshot = {
+            ...valuesOf(draft),
+            createdAt: before.row.createdAt,
+            pdfProcess,
+            pdfApproved,
+            authors: draft.authors,
+            keywords: draft.keywords,
+            modifies: refs(changes.modifies, before.modified),
+            modifiedBy: refs(changes.modified_by, before.modifying),
+          };
+          await repository.addHistory(tx, id, user.id, now, diffForHistory(historyOf(before), after));
+          if (pdfProcess !== before.row.pdfProcess && before.row.pdfProcess) replaced.push(before.row.pdfProcess);
+          if (pdfApproved !== before.row.pdfApproved && before.row.pdfApproved) replaced.push(before.row.pdfApproved);
+        }),
       );
       publicChanged();
       // Only once the change is committed do the replaced files go.
@@ -395,15 +367,13 @@ export function createRegulationService({ repository, indexer, documents, storag
       return detail(user, id);
     },
 
-    async createOld(user: AuthUser, form: MultipartForm): Promise<RegulationDetail> {
-      const fields = parseFields(oldRegulationFieldsSchema, form.fields);
-      if (form.files.pdf === undefined || form.files.pdf === null) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfRequired);
-      if (!startsAsPdf(form.files.pdf)) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfOnly);
+    async createOld(user: AuthUser, { fields, files }: { fields: OldRegulationFields; files: MultipartForm['files'] }): Promise<RegulationDetail> {
+      const pdf = files.pdf;
+      if (pdf === undefined || pdf === null) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfRequired);
+      if (!startsAsPdf(pdf)) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfOnly);
       if (fields.type === 'dem-message' && !fields.dem_type) throw ValidationFailed.field('dem_type', REGULATION_MESSAGES.demTypeRequired);
-      const draft = { type: fields.type, number: fields.number } as RegulationDraft;
-      await assertNumberFree(draft);
-      await assertPdfsOpen({ pdf: form.files.pdf });
-      const pdf = form.files.pdf;
+      await assertNumberFree(fields);
+      await assertPdfsOpen({ pdf });
       const id = await withStoredFiles({ pdf_approved: pdf }, (keys) =>
         repository.transaction(async (tx) => {
           const row = await repository.insert(tx, {
@@ -462,52 +432,53 @@ function valuesOf(draft: RegulationDraft): Omit<RegulationValues, 'pdfProcess' |
   };
 }
 
-function parseFields<S extends z.ZodType>(schema: S, fields: MultipartForm['fields']): z.infer<S> {
-  const result = schema.safeParse(fields);
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'body');
-    (errors[field] ??= []).push(issue.message);
-  }
-  throw new ValidationFailed(errors);
+/** The text's extraction starts over when a PDF changes (its job is queued in the same transaction). */
+const TEXT_PENDING = { textStatus: 'pending', textAttempts: 0 } as const;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** The regulation as `changes` would leave it, with the defaults that follow (spec 4). */
+function applyChanges(before: RegulationSnapshot, changes: RegulationChanges, pdfs: { pdfProcess: string | null; pdfApproved: string | null }, role: AuthUser['role']): RegulationDraft {
+  const current = before.row;
+  const state = changes.state ?? current.state;
+  return applyDefaults(
+    {
+      type: current.type,
+      demType: changes.dem_type !== undefined ? changes.dem_type : current.demType,
+      // Back to "en proceso", the official number goes: it is given on approval.
+      number: state === 'process' ? null : changes.number !== undefined ? changes.number : current.number,
+      authorType: changes.author_type ?? current.authorType,
+      authors: changes.authors ?? before.authors,
+      state,
+      keywords: changes.keywords ?? before.keywords,
+      subject: changes.subject ?? current.subject,
+      hasProcessPdf: pdfs.pdfProcess !== null,
+      hasApprovedPdf: pdfs.pdfApproved !== null,
+      modifies: changes.modifies ?? before.modified.map((norm) => norm.id),
+      modifiedBy: changes.modified_by ?? before.modifying.map((norm) => norm.id),
+    },
+    role,
+    'update',
+    before.ownName,
+  );
 }
 
-function parseUpdate(form: MultipartForm) {
-  const rawVersion = form.fields.version;
-  const version = typeof rawVersion === 'string' && /^\d{1,9}$/.test(rawVersion) ? Number(rawVersion) : NaN;
-  if (!Number.isInteger(version)) throw ValidationFailed.field('version', 'Falta la versión de la normativa que se editó.');
-  let json: unknown = {};
-  const raw = form.fields.changes;
-  if (raw !== undefined) {
-    if (typeof raw !== 'string') throw ValidationFailed.field('changes', 'Los cambios no son válidos.');
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw ValidationFailed.field('changes', 'Los cambios no son un JSON válido.');
-    }
-  }
-  const parsed = regulationChangesSchema.safeParse(json);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'changes')] ??= []).push(issue.message);
-    throw new ValidationFailed(errors);
-  }
-  return { changes: parsed.data, version };
+function historyOf(before: RegulationSnapshot): HistorySnapshot {
+  return { ...before.row, authors: before.authors, keywords: before.keywords, modifies: before.modified, modifiedBy: before.modifying };
 }
 
 /**
  * Every uploaded file must start as a PDF (whether it opens as one is asked later, of the document
  * worker); an empty value stays `null` (remove).
  */
-function checkPdfs(form: MultipartForm): { pdf_process?: Buffer | null; pdf_approved?: Buffer | null } {
+function checkPdfs(files: MultipartForm['files']): { pdf_process?: Buffer | null; pdf_approved?: Buffer | null } {
   const errors: Record<string, string[]> = {};
   for (const field of PDF_FIELDS) {
-    const content = form.files[field];
+    const content = files[field];
     if (content && !startsAsPdf(content)) errors[field] = [REGULATION_MESSAGES.pdfOnly];
   }
   throwIfInvalid(errors);
-  return form.files;
+  return files;
 }
 
 const PDF_CHECK_MESSAGES = {
@@ -516,6 +487,6 @@ const PDF_CHECK_MESSAGES = {
   unreadable: REGULATION_MESSAGES.pdfUnreadable,
 } as const;
 
-function throwIfInvalid(errors: Record<string, string[]>) {
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+function throwIfInvalid(errors: RegulationErrors | Record<string, string[]>) {
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors as Record<string, string[]>);
 }

@@ -128,11 +128,18 @@ describe('POST /regulations/:id', () => {
     expect(Object.keys(response.json().errors)).toContain(field === 'type' ? 'changes' : field);
   });
 
-  it("reads a new creation date without an offset as the council's wall clock, whatever the server's time zone", async () => {
+  it('keeps the creation date as registered: the edit form shows it read-only (spec 7.4), and the API refuses it', async () => {
     const draft = await create('admin', { type: 'minute', subject: 'Minuta a fechar', authors: ['A'] });
     const response = await update('admin', draft.id, draft.version, { created_at: '2024-05-10T10:30' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.changes).toEqual(['Hay campos que no se pueden modificar.']);
+  });
+
+  it('makes DEM the only author when an ordinance is changed to author type DEM', async () => {
+    const draft = await create('asesor', { type: 'decree', authors: ['Alguien'], subject: 'Decreto de tarifas' });
+    const response = await update('asesor', draft.id, draft.version, { author_type: 'DEM' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().created_at).toBe('2024-05-10T13:30:00.000Z');
+    expect(response.json()).toMatchObject({ author_type: 'DEM', authors: [{ name: 'DEM' }] });
   });
 
   it('answers 404 for a regulation that does not exist', async () => {
