@@ -204,7 +204,7 @@ export function applyDefaults(draft: RegulationDraft, role: Role, mode: Regulati
     const others = authors.filter((name) => name.toLocaleLowerCase('es') !== ownFullName.toLocaleLowerCase('es'));
     authors = [ownFullName, ...others];
   }
-  return { ...draft, authorType, authors, demType: draft.type === 'dem-message' ? draft.demType : null };
+  return { ...draft, authorType, authors };
 }
 
 export type RegulationErrors = Partial<Record<RegulationFormField, string[]>>;
@@ -223,6 +223,7 @@ export function validateDraft(draft: RegulationDraft, options: { role: Role; mod
   const { role, mode } = options;
 
   if (draft.type === 'dem-message' && !draft.demType) add(errors, 'dem_type', REGULATION_MESSAGES.demTypeRequired);
+  if (draft.type !== 'dem-message' && draft.demType) add(errors, 'dem_type', REGULATION_MESSAGES.demTypeOnlyForMessages);
 
   if (role === 'concejal' && draft.authorType !== 'concejal') {
     add(errors, 'author_type', REGULATION_MESSAGES.concejalAuthorOnly);

@@ -43,6 +43,7 @@ export const REGULATION_MESSAGES = {
   pdfUnreadable: '❌ No se pudo abrir el PDF: puede estar dañado. Guárdelo de nuevo como PDF e intente otra vez.',
   approvedPdfRequired: 'Debe subir el PDF de la normativa aprobada.',
   demTypeRequired: 'Debe seleccionar el Tipo de normativa del DEM.',
+  demTypeOnlyForMessages: 'El tipo de normativa del DEM corresponde solo a un Mensaje del DEM.',
   concejalAuthorOnly: "Como concejal, solo puede crear regulaciones con el tipo de autor 'concejal'.",
   numberRequired: 'Debe ingresar el número de la normativa.',
   numberAndPdfRequired: 'Debe ingresar el número de la normativa y el pdf aprobado.',
