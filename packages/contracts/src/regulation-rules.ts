@@ -113,16 +113,16 @@ export type RegulationFormField = (typeof REGULATION_FORM_FIELDS)[number];
  */
 export function offeredFields(role: Role, mode: RegulationMode, choice: RegulationChoice): ReadonlySet<RegulationFormField> {
   const allowed = regulationPermissions(role, mode);
-  const fields = new Set<RegulationFormField>(['type', 'subject']);
+  const fields = new Set<RegulationFormField>(['type', 'subject', 'authors']);
   const { type, demType, state } = choice;
-  if (!type) return fields;
   if (allowed.creationDate) fields.add('creation_date');
-  if (type === 'dem-message' && allowed.demType) fields.add('dem_type');
-  if (authorTypeOptions(role, mode, type).length > 0) fields.add('author_type');
-  fields.add('authors');
   if (allowed.state === 'editable') fields.add('state');
   if (allowed.state === 'editable' && state === 'approved') fields.add('number');
   if (allowed.keywords) fields.add('keywords');
+  // What depends on the type waits for it.
+  if (!type) return fields;
+  if (type === 'dem-message' && allowed.demType) fields.add('dem_type');
+  if (authorTypeOptions(role, mode, type).length > 0) fields.add('author_type');
   if (type !== 'correspondence') {
     if (allowed.processPdf) fields.add('pdf_process');
     if (allowed.approvedPdf) fields.add('pdf_approved');

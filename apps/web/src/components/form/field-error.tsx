@@ -44,3 +44,9 @@ export function FieldError({ fieldId, error }: { fieldId: string; error: FieldMe
     </div>
   );
 }
+
+/** The error as a list of messages, for the widgets that take one (file input, list editor, pickers). */
+export function listOf(error: FieldMessage): string[] | undefined {
+  const text = messageOf(error);
+  return text ? [text] : undefined;
+}

@@ -1,14 +1,14 @@
-import { REGULATION_MESSAGES, type RegulationDetail, type Role } from '@concejo/contracts';
+import { REGULATION_MESSAGES, type RegulationDetail, type RegulationMode, type Role } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
-  FORM_MESSAGES,
+  FORM_NAME_OF,
   buildChanges,
+  regulationFormSchema,
   formLayout,
   initialCreateValues,
   toCreateFormData,
   toUpdateFormData,
-  validateCreate,
-  validateEdit,
   valuesFromDetail,
   withAuthorType,
   withDemType,
@@ -24,7 +24,17 @@ function createValues(role: Role, type: RegulationFormValues['type'], extra: Par
   return { ...withType(initialCreateValues(role, OWN), type, role, 'create', OWN), ...extra };
 }
 
-function layoutFor(role: Role, values: RegulationFormValues, mode: 'create' | 'edit' = 'create') {
+/** What the form's schema (useZodForm) says of these values, by the API's field names. */
+function validate(role: Role, mode: RegulationMode, values: RegulationFormValues, detail?: RegulationDetail) {
+  const result = regulationFormSchema(role, mode, OWN, detail).safeParse(values);
+  if (result.success) return {};
+  const byForm: Record<string, string[] | undefined> = z.flattenError(result.error).fieldErrors;
+  return Object.fromEntries(Object.entries(FORM_NAME_OF).flatMap(([api, form]) => (byForm[form] ? [[api, [...new Set(byForm[form])]]] : [])));
+}
+const validateCreate = (values: RegulationFormValues, role: Role) => validate(role, 'create', values);
+const validateEdit = (values: RegulationFormValues, detail: RegulationDetail, role: Role) => validate(role, 'update', values, detail);
+
+function layoutFor(role: Role, values: RegulationFormValues, mode: RegulationMode = 'create') {
   return formLayout(role, values, mode, OWN);
 }
 
@@ -56,11 +66,13 @@ describe('which fields the create form shows, by role and type (spec 4, DESIGN 7
     expect(layoutFor('asesor', createValues('asesor', 'ordinance', { state: 'approved' })).number).toBe(true);
   });
 
-  it('mesa: no state, no process PDF, no approved PDF, no links, no DEM messages', () => {
+  it('mesa: no state, no process PDF, no approved PDF, no links; registers DEM messages with their sub-type (DESIGN 7)', () => {
     const layout = layoutFor('mesa', createValues('mesa', 'ordinance'));
     expect(layout).toMatchObject({ state: 'hidden', pdfProcess: false, pdfApproved: false, links: false, keywords: true });
-    expect(layout.typeOptions).not.toContain('dem-message');
+    expect(layout.typeOptions).toContain('dem-message');
     expect(layout.typeOptions).toContain('correspondence');
+    expect(layoutFor('mesa', createValues('mesa', 'dem-message')).demType).toBe(true);
+    expect(layoutFor('mesa', createValues('mesa', 'dem-message'), 'update').demType).toBe(false);
   });
 
   it('concejal: author type fixed to concejal, own name first, no state, keywords, approved PDF, correspondence nor DEM message', () => {
@@ -125,7 +137,7 @@ describe('how one choice changes the others', () => {
 
   it('the edit form offers DEM as author of an ordinance, and choosing it makes DEM the author', () => {
     const values = createValues('admin', 'ordinance', { authors: ['Luis Paz'] });
-    expect(layoutFor('admin', values, 'edit').authorTypeOptions).toEqual(['concejal', 'DEM']);
+    expect(layoutFor('admin', values, 'update').authorTypeOptions).toEqual(['concejal', 'DEM']);
     expect(withAuthorType(values, 'DEM', 'admin', OWN).authors).toEqual(['DEM']);
   });
 });
@@ -133,23 +145,23 @@ describe('how one choice changes the others', () => {
 describe('checks before creating (spec 5)', () => {
   it('asks for the type first', () => {
     const values = initialCreateValues('admin', OWN);
-    expect(validateCreate(values, 'admin', layoutFor('admin', values)).type).toEqual([FORM_MESSAGES.typeRequired]);
+    expect(validateCreate(values, 'admin').type).toEqual([REGULATION_MESSAGES.typeRequired]);
   });
 
   it('asks for number and approved PDF when approving', () => {
     const values = createValues('asesor', 'ordinance', { state: 'approved', subject: 'Tema', authors: ['A'] });
-    const errors = validateCreate(values, 'asesor', layoutFor('asesor', values));
+    const errors = validateCreate(values, 'asesor');
     expect(errors.number).toEqual([REGULATION_MESSAGES.numberRequired]);
     expect(errors.pdf_approved).toEqual([REGULATION_MESSAGES.approvedPdfRequired]);
   });
 
   it('asks for the DEM sub-type, the authors and the subject', () => {
     const values = createValues('admin', 'dem-message');
-    const errors = validateCreate(values, 'admin', layoutFor('admin', values));
+    const errors = validateCreate(values, 'admin');
     expect(errors.dem_type).toEqual([REGULATION_MESSAGES.demTypeRequired]);
     expect(errors.subject).toEqual(['El tema es obligatorio.']);
     const resolution = createValues('admin', 'resolution', { subject: 'Tema' });
-    expect(validateCreate(resolution, 'admin', layoutFor('admin', resolution)).authors).toEqual([FORM_MESSAGES.authorsRequired]);
+    expect(validateCreate(resolution, 'admin').authors).toEqual([REGULATION_MESSAGES.authorsRequired]);
   });
 
   it('accepts a complete approved ordinance and sends lists as name[] and the PDF as a file', () => {
@@ -164,7 +176,7 @@ describe('checks before creating (spec 5)', () => {
       creationDate: '2024-03-05T18:30',
     });
     const layout = layoutFor('admin', values);
-    expect(validateCreate(values, 'admin', layout)).toEqual({});
+    expect(validateCreate(values, 'admin')).toEqual({});
     const form = toCreateFormData(values, layout);
     expect(form.getAll('keywords[]')).toEqual(['árboles', 'veredas']);
     expect(form.getAll('authors[]')).toEqual(['Ana']);
@@ -179,9 +191,9 @@ describe('checks before creating (spec 5)', () => {
   it("never sends what the concejal may not set", () => {
     const values = createValues('concejal', 'ordinance', { subject: 'Proyecto', keywords: ['x'], state: 'approved', number: '3' });
     const layout = layoutFor('concejal', values);
-    expect(validateCreate(values, 'concejal', layout)).toEqual({});
+    expect(validateCreate(values, 'concejal')).toEqual({});
     const form = toCreateFormData(values, layout);
-    expect(form.get('state')).toBe('process');
+    expect(form.has('state')).toBe(false);
     expect(form.has('keywords[]')).toBe(false);
     expect(form.has('number')).toBe(false);
     expect(form.getAll('authors[]')).toEqual([OWN]);
@@ -213,9 +225,9 @@ const DETAIL: RegulationDetail = {
 describe('the edit form', () => {
   it('sends only what changed, with the version', () => {
     const values = { ...valuesFromDetail(DETAIL), subject: 'Plan de arbolado', modifies: [ref(1), ref(2)], state: 'approved' as const, number: '77', pdfApproved: pdf() };
-    const layout = layoutFor('admin', values, 'edit');
-    expect(validateEdit(values, DETAIL, 'admin', layout)).toEqual({});
-    const changes = buildChanges(values, DETAIL, layout, 'admin');
+    const layout = layoutFor('admin', values, 'update');
+    expect(validateEdit(values, DETAIL, 'admin')).toEqual({});
+    const changes = buildChanges(values, DETAIL, layout);
     expect(changes).toEqual({ subject: 'Plan de arbolado', modifies: [1, 2], state: 'approved', number: 77 });
     const form = toUpdateFormData(values, changes, DETAIL.version);
     expect(JSON.parse(String(form.get('changes')))).toEqual(changes);
@@ -225,38 +237,37 @@ describe('the edit form', () => {
 
   it('sends nothing when nothing changed, and an empty value to remove a PDF', () => {
     const values = { ...valuesFromDetail(DETAIL), removePdfProcess: true };
-    const layout = layoutFor('asesor', values, 'edit');
-    expect(buildChanges(values, DETAIL, layout, 'asesor')).toEqual({});
+    const layout = layoutFor('asesor', values, 'update');
+    expect(buildChanges(values, DETAIL, layout)).toEqual({});
     expect(toUpdateFormData(values, {}, 3).get('pdf_process')).toBe('');
   });
 
   it('shows the creation date read-only to the admin only, and disables the type', () => {
     const values = valuesFromDetail(DETAIL);
-    expect(layoutFor('admin', values, 'edit')).toMatchObject({ creationDate: 'readonly', typeDisabled: true });
-    expect(layoutFor('asesor', values, 'edit').creationDate).toBe('hidden');
+    expect(layoutFor('admin', values, 'update')).toMatchObject({ creationDate: 'readonly', typeDisabled: true });
+    expect(layoutFor('asesor', values, 'update').creationDate).toBe('hidden');
   });
 
   it('disables the state for a concejal and never sends it', () => {
     const values = { ...valuesFromDetail(DETAIL), state: 'approved' as const };
-    const layout = layoutFor('concejal', values, 'edit');
+    const layout = layoutFor('concejal', values, 'update');
     expect(layout.state).toBe('disabled');
     expect(layout.keywords).toBe(false);
     expect(layout.pdfApproved).toBe(false);
-    expect(buildChanges(values, DETAIL, layout, 'concejal')).not.toHaveProperty('state');
+    expect(buildChanges(values, DETAIL, layout)).not.toHaveProperty('state');
   });
 
   it('asks for the number and the approved PDF together when approving', () => {
     const values = { ...valuesFromDetail(DETAIL), state: 'approved' as const };
-    const layout = layoutFor('asesor', values, 'edit');
-    expect(validateEdit(values, DETAIL, 'asesor', layout).number).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
+    expect(validateEdit(values, DETAIL, 'asesor').number).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
     const withNumber = { ...values, number: '5' };
-    expect(validateEdit(withNumber, DETAIL, 'asesor', layout).pdf_approved).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
+    expect(validateEdit(withNumber, DETAIL, 'asesor').pdf_approved).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
   });
 
   it('shows the DEM sub-type to admin and asesor only', () => {
     const dem = { ...DETAIL, type: 'dem-message' as const, dem_type: 'message' as const, author_type: 'DEM' as const, authors: [{ name: 'DEM' }] };
     const values = valuesFromDetail(dem);
-    expect(layoutFor('asesor', values, 'edit').demType).toBe(true);
-    expect(layoutFor('mesa', values, 'edit').demType).toBe(false);
+    expect(layoutFor('asesor', values, 'update').demType).toBe(true);
+    expect(layoutFor('mesa', values, 'update').demType).toBe(false);
   });
 });

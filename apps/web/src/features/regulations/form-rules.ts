@@ -1,29 +1,33 @@
 import {
-  AUTHOR_TYPES_BY_TYPE,
   REGULATION_MESSAGES,
-  REGULATION_TYPE_LABELS,
-  can,
+  applyDefaults,
+  authorTypeOptions,
   canHaveLinks,
   cleanList,
-  createRegulationFieldsSchema,
-  needsApprovedPdf,
-  regulationChangesSchema,
+  offeredFields,
+  regulationNumberSchema,
+  regulationPermissions,
+  subjectSchema,
+  validateDraft,
   type AuthorType,
   type DemType,
   type RegulationDetail,
+  type RegulationFormField,
+  type RegulationMode,
   type RegulationRef,
   type RegulationState,
   type RegulationType,
   type Role,
 } from '@concejo/contracts';
+import { z } from 'zod';
+import { toFormData } from '../../components/form/form-data';
 import { councilLocalToIso, isoToCouncilLocal } from './format';
 
 /**
- * What the regulation forms show to each role for each type (spec 4 and 5, DESIGN.md section 7),
- * how a choice changes the others, and the checks made before sending. Pure: the pages render it.
+ * The regulation forms, derived from the contracts' regulation-rules.ts (the same rules the API
+ * enforces): which fields the role sees for the type chosen, how a choice changes the others, and the
+ * zod schema react-hook-form checks before sending. Pure: the pages render it.
  */
-
-export type FormMode = 'create' | 'edit';
 
 export type RegulationFormValues = {
   /** `datetime-local`, in the council's time zone. */
@@ -40,29 +44,30 @@ export type RegulationFormValues = {
   modifiedBy: RegulationRef[];
   pdfProcess: File | null;
   pdfApproved: File | null;
-  /** Edit only: the stored PDF is to be removed. */
+  /** Update only: the stored PDF is to be removed. */
   removePdfProcess: boolean;
   removePdfApproved: boolean;
 };
 
-export type FormField =
-  | 'creation_date'
-  | 'type'
-  | 'dem_type'
-  | 'number'
-  | 'author_type'
-  | 'authors'
-  | 'state'
-  | 'keywords'
-  | 'subject'
-  | 'pdf_process'
-  | 'pdf_approved'
-  | 'modifies'
-  | 'modified_by';
-
-export type FormErrors = Partial<Record<string, string[]>>;
+/** The form's name of each of the API's fields (its errors land there). */
+export const FORM_NAME_OF = {
+  creation_date: 'creationDate',
+  type: 'type',
+  dem_type: 'demType',
+  author_type: 'authorType',
+  authors: 'authors',
+  state: 'state',
+  number: 'number',
+  keywords: 'keywords',
+  subject: 'subject',
+  pdf_process: 'pdfProcess',
+  pdf_approved: 'pdfApproved',
+  modifies: 'modifies',
+  modified_by: 'modifiedBy',
+} as const satisfies Record<RegulationFormField, keyof RegulationFormValues>;
 
 export type RegulationFormLayout = {
+  /** Editable on create for whoever may set it; on update shown as text to the admin (spec 7.4). */
   creationDate: 'editable' | 'readonly' | 'hidden';
   typeOptions: readonly RegulationType[];
   typeDisabled: boolean;
@@ -82,57 +87,27 @@ export type RegulationFormLayout = {
   links: boolean;
 };
 
-/** Extra messages of the API's rules that the contracts do not carry (apps/api regulations/rules.ts). */
-export const FORM_MESSAGES = {
-  typeRequired: 'Debe seleccionar el tipo de normativa.',
-  authorsRequired: 'Debe ingresar al menos un autor.',
-} as const;
+const typeOf = (values: Pick<RegulationFormValues, 'type'>) => values.type || null;
 
-/** The types in the order staff read them (Ordenanza first), not the enum's alphabetical order. */
-const ALL_TYPES = Object.keys(REGULATION_TYPE_LABELS) as RegulationType[];
-
-export function typeOptionsFor(role: Role, mode: FormMode): readonly RegulationType[] {
-  if (mode === 'edit') return ALL_TYPES;
-  if (role === 'ejecutivo') return ['dem-message'];
-  if (role === 'concejal') return ALL_TYPES.filter((type) => type !== 'correspondence' && type !== 'dem-message');
-  // Mesa de Entrada may not set the DEM sub-type a DEM message requires (DESIGN.md 7), so it cannot file one.
-  if (role === 'mesa') return ALL_TYPES.filter((type) => type !== 'dem-message');
-  return ALL_TYPES;
-}
-
-export function authorTypeOptionsFor(role: Role, type: RegulationType | '', mode: FormMode): readonly AuthorType[] {
-  if (!type) return [];
-  if (role === 'concejal') return ['concejal'];
-  // Spec 4: ordinances and decrees may be by DEM or a concejal, but the create form offers concejal only.
-  if (mode === 'create' && (type === 'ordinance' || type === 'decree')) return ['concejal'];
-  return AUTHOR_TYPES_BY_TYPE[type];
-}
-
-function canSetDemType(role: Role, mode: FormMode): boolean {
-  return can(role, 'regulations.setDemType') || (mode === 'create' && role === 'ejecutivo');
-}
-
-export function formLayout(role: Role, values: Pick<RegulationFormValues, 'type' | 'demType' | 'authorType' | 'state'>, mode: FormMode, ownName: string): RegulationFormLayout {
-  const { type } = values;
-  const isCorrespondence = type === 'correspondence';
-  const authorTypeOptions = authorTypeOptionsFor(role, type, mode);
-  const choosesState = mode === 'create' ? role === 'admin' || role === 'asesor' : true;
-  const uploadsApproved = mode === 'create' ? role === 'admin' || role === 'asesor' : role === 'admin' || role === 'asesor' || role === 'mesa';
+export function formLayout(role: Role, values: Pick<RegulationFormValues, 'type' | 'demType' | 'authorType' | 'state'>, mode: RegulationMode, ownName: string): RegulationFormLayout {
+  const allowed = regulationPermissions(role, mode);
+  const offered = offeredFields(role, mode, { type: typeOf(values), demType: values.demType || null, state: values.state });
+  const authorTypes = authorTypeOptions(role, mode, typeOf(values));
   return {
-    creationDate: role !== 'admin' ? 'hidden' : mode === 'create' ? 'editable' : 'readonly',
-    typeOptions: typeOptionsFor(role, mode),
-    typeDisabled: mode === 'edit' || role === 'ejecutivo',
-    demType: type === 'dem-message' && canSetDemType(role, mode),
-    authorTypeOptions,
-    authorTypeDisabled: role === 'ejecutivo' || role === 'concejal' || authorTypeOptions.length <= 1,
+    creationDate: offered.has('creation_date') ? 'editable' : mode === 'update' && role === 'admin' ? 'readonly' : 'hidden',
+    typeOptions: allowed.types,
+    typeDisabled: mode === 'update' || allowed.types.length === 1,
+    demType: offered.has('dem_type'),
+    authorTypeOptions: authorTypes,
+    authorTypeDisabled: role === 'ejecutivo' || authorTypes.length <= 1,
     authorsDisabled: values.authorType === 'DEM',
     lockedFirstAuthor: role === 'concejal' ? ownName : null,
-    state: !choosesState ? 'hidden' : role === 'concejal' ? 'disabled' : 'editable',
-    number: choosesState && values.state === 'approved',
-    keywords: role !== 'concejal',
-    pdfProcess: type !== '' && !isCorrespondence && role !== 'mesa',
-    pdfApproved: type !== '' && !isCorrespondence && uploadsApproved,
-    links: can(role, 'regulations.link') && type !== '' && canHaveLinks(type, values.demType || null),
+    state: allowed.state === 'editable' ? 'editable' : allowed.state === 'fixed' ? 'disabled' : 'hidden',
+    number: offered.has('number'),
+    keywords: offered.has('keywords'),
+    pdfProcess: offered.has('pdf_process'),
+    pdfApproved: offered.has('pdf_approved'),
+    links: offered.has('modifies'),
   };
 }
 
@@ -142,27 +117,21 @@ function authorsFor(previous: AuthorType | '', next: AuthorType | '', authors: s
   return authors;
 }
 
+const withoutLinks = (values: RegulationFormValues): RegulationFormValues => ({ ...values, modifies: [], modifiedBy: [] });
+
 /** Choosing a type picks its author type, clears a DEM sub-type that no longer applies and, for correspondence, the PDFs and links. */
-export function withType(values: RegulationFormValues, type: RegulationType | '', role: Role, mode: FormMode, ownName: string): RegulationFormValues {
-  const options = authorTypeOptionsFor(role, type, mode);
-  const authorType = values.authorType && options.includes(values.authorType) ? values.authorType : (options[0] ?? '');
+export function withType(values: RegulationFormValues, type: RegulationType | '', role: Role, mode: RegulationMode, ownName: string): RegulationFormValues {
+  const options = authorTypeOptions(role, mode, type || null);
+  const authorType: AuthorType | '' = values.authorType && options.includes(values.authorType) ? values.authorType : (options[0] ?? '');
   const demType = type === 'dem-message' ? values.demType : '';
-  const next: RegulationFormValues = {
-    ...values,
-    type,
-    demType,
-    authorType,
-    authors: authorsFor(values.authorType, authorType, values.authors, role, ownName),
-  };
-  if (type === 'correspondence') {
-    return { ...next, pdfProcess: null, pdfApproved: null, modifies: [], modifiedBy: [] };
-  }
-  return type && canHaveLinks(type, demType || null) ? next : { ...next, modifies: [], modifiedBy: [] };
+  const next: RegulationFormValues = { ...values, type, demType, authorType, authors: authorsFor(values.authorType, authorType, values.authors, role, ownName) };
+  if (type === 'correspondence') return withoutLinks({ ...next, pdfProcess: null, pdfApproved: null });
+  return type && canHaveLinks(type, demType || null) ? next : withoutLinks(next);
 }
 
 export function withDemType(values: RegulationFormValues, demType: DemType | ''): RegulationFormValues {
   const next = { ...values, demType };
-  return values.type && canHaveLinks(values.type, demType || null) ? next : { ...next, modifies: [], modifiedBy: [] };
+  return values.type && canHaveLinks(values.type, demType || null) ? next : withoutLinks(next);
 }
 
 export function withAuthorType(values: RegulationFormValues, authorType: AuthorType | '', role: Role, ownName: string): RegulationFormValues {
@@ -187,7 +156,8 @@ export function initialCreateValues(role: Role, ownName: string): RegulationForm
     removePdfProcess: false,
     removePdfApproved: false,
   };
-  return role === 'ejecutivo' ? withType(blank, 'dem-message', role, 'create', ownName) : blank;
+  const types = regulationPermissions(role, 'create').types;
+  return types.length === 1 ? withType(blank, types[0]!, role, 'create', ownName) : blank;
 }
 
 export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues {
@@ -210,72 +180,102 @@ export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues
   };
 }
 
-function add(errors: FormErrors, field: FormField, message: string) {
-  const list = (errors[field] ??= []);
-  if (!list.includes(message)) list.push(message);
+/** The number as typed: empty, or the contract's positive integer. */
+const numberText = z.string().refine((text) => text.trim() === '' || regulationNumberSchema.safeParse(text.trim()).success, {
+  error: (issue) => regulationNumberSchema.safeParse(String(issue.input).trim()).error?.issues[0]?.message ?? 'El número no es válido.',
+});
+
+/**
+ * The schema react-hook-form checks (useZodForm): the field formats of the contract, then the rules of
+ * spec 5 exactly as the API applies them (validateDraft on the draft this form would send), each
+ * message under its field. `detail`: the regulation being modified.
+ */
+export function regulationFormSchema(role: Role, mode: RegulationMode, ownName: string, detail?: RegulationDetail) {
+  return z
+    .object({
+      creationDate: z.string(),
+      type: z.string().refine((type) => type !== '', { error: REGULATION_MESSAGES.typeRequired }),
+      demType: z.string(),
+      number: numberText,
+      authorType: z.string(),
+      authors: z.array(z.string()),
+      state: z.enum(['process', 'approved']),
+      keywords: z.array(z.string()),
+      subject: subjectSchema,
+      modifies: z.array(z.custom<RegulationRef>()),
+      modifiedBy: z.array(z.custom<RegulationRef>()),
+      pdfProcess: z.custom<File | null>(),
+      pdfApproved: z.custom<File | null>(),
+      removePdfProcess: z.boolean(),
+      removePdfApproved: z.boolean(),
+    })
+    .superRefine((raw, ctx) => {
+      const values = raw as RegulationFormValues;
+      if (!values.type) return;
+      const layout = formLayout(role, values, mode, ownName);
+      const errors = validateDraft(toDraft(values, layout, role, mode, ownName, detail), { role, mode, selfId: detail?.id });
+      for (const [field, messages] of Object.entries(errors) as [RegulationFormField, string[]][]) {
+        for (const message of messages) ctx.addIssue({ code: 'custom', path: [FORM_NAME_OF[field]], message });
+      }
+    });
 }
 
-/** The text fields of POST /regulations, as the multipart body carries them. */
-export function createFields(values: RegulationFormValues, layout: RegulationFormLayout): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {
+/** The regulation this form would save, in the shape the rules read. */
+function toDraft(values: RegulationFormValues, layout: RegulationFormLayout, role: Role, mode: RegulationMode, ownName: string, detail?: RegulationDetail) {
+  // Not offered (a concejal's form), the stored number stays while the norm stays approved.
+  const typed = values.number.trim() ? Number(values.number.trim()) : null;
+  // A state the role does not choose is the stored one (update) or "en proceso" (create).
+  const state = layout.state === 'editable' ? values.state : (detail?.state ?? 'process');
+  const number = layout.number ? typed : state === 'approved' ? (detail?.number ?? null) : null;
+  const stored = (url: string | null | undefined, removed: boolean) => Boolean(url) && !removed;
+  return applyDefaults(
+    {
+      type: values.type as RegulationType,
+      demType: values.demType || null,
+      number,
+      authorType: values.authorType || null,
+      authors: cleanList(values.authors),
+      state,
+      keywords: cleanList(values.keywords),
+      subject: values.subject.trim(),
+      hasProcessPdf: values.pdfProcess !== null || stored(detail?.pdf_process, values.removePdfProcess),
+      hasApprovedPdf: values.pdfApproved !== null || stored(detail?.pdf_approved, values.removePdfApproved),
+      modifies: values.modifies.map((norm) => norm.id),
+      modifiedBy: values.modifiedBy.map((norm) => norm.id),
+    },
+    role,
+    mode,
+    ownName,
+  );
+}
+
+/** The multipart body of POST /regulations: only the fields the form offers; lists as `name[]`, PDFs as files. */
+export function toCreateFormData(values: RegulationFormValues, layout: RegulationFormLayout): FormData {
+  return toFormData({
     type: values.type,
     subject: values.subject,
-    state: layout.state === 'editable' ? values.state : 'process',
+    ...(layout.state === 'editable' ? { state: values.state } : {}),
+    author_type: values.authorType || undefined,
     authors: cleanList(values.authors),
-  };
-  if (values.authorType) fields.author_type = values.authorType;
-  if (layout.creationDate === 'editable' && values.creationDate) fields.creation_date = councilLocalToIso(values.creationDate) ?? values.creationDate;
-  if (values.type === 'dem-message' && values.demType) fields.dem_type = values.demType;
-  if (layout.number && values.number.trim()) fields.number = values.number.trim();
-  if (layout.keywords) fields.keywords = cleanList(values.keywords);
-  if (layout.links) {
-    fields.modifies = values.modifies.map((norm) => String(norm.id));
-    fields.modified_by = values.modifiedBy.map((norm) => String(norm.id));
-  }
-  return fields;
-}
-
-/** The checks of spec 5 before POST /regulations; the API makes the same ones. Empty when it can be sent. */
-export function validateCreate(values: RegulationFormValues, role: Role, layout: RegulationFormLayout): FormErrors {
-  const errors: FormErrors = {};
-  const parsed = createRegulationFieldsSchema.safeParse(createFields(values, layout));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) add(errors, String(issue.path[0] ?? 'type') as FormField, issue.message);
-  }
-  if (!values.type) {
-    errors.type = [FORM_MESSAGES.typeRequired];
-    return errors;
-  }
-  if (values.type === 'dem-message' && !values.demType) add(errors, 'dem_type', REGULATION_MESSAGES.demTypeRequired);
-  if (role === 'concejal' && values.authorType !== 'concejal') add(errors, 'author_type', REGULATION_MESSAGES.concejalAuthorOnly);
-  if (cleanList(values.authors).length === 0) add(errors, 'authors', FORM_MESSAGES.authorsRequired);
-  if (layout.state === 'editable' && values.state === 'approved') {
-    if (!values.number.trim()) add(errors, 'number', REGULATION_MESSAGES.numberRequired);
-    if (needsApprovedPdf(values.type, values.demType || null) && !values.pdfApproved) add(errors, 'pdf_approved', REGULATION_MESSAGES.approvedPdfRequired);
-  }
-  return errors;
-}
-
-/** The multipart body of POST /regulations: lists as repeated `name[]`, PDFs as files. */
-export function toCreateFormData(values: RegulationFormValues, layout: RegulationFormLayout): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(createFields(values, layout))) {
-    if (Array.isArray(value)) for (const item of value) data.append(`${name}[]`, item);
-    else data.append(name, value);
-  }
-  if (layout.pdfProcess && values.pdfProcess) data.append('pdf_process', values.pdfProcess);
-  if (layout.pdfApproved && values.pdfApproved) data.append('pdf_approved', values.pdfApproved);
-  return data;
+    creation_date: layout.creationDate === 'editable' && values.creationDate ? (councilLocalToIso(values.creationDate) ?? values.creationDate) : undefined,
+    dem_type: layout.demType ? values.demType || undefined : undefined,
+    number: layout.number ? values.number.trim() || undefined : undefined,
+    keywords: layout.keywords ? cleanList(values.keywords) : undefined,
+    modifies: layout.links ? values.modifies.map((norm) => norm.id) : undefined,
+    modified_by: layout.links ? values.modifiedBy.map((norm) => norm.id) : undefined,
+    pdf_process: layout.pdfProcess ? values.pdfProcess : undefined,
+    pdf_approved: layout.pdfApproved ? values.pdfApproved : undefined,
+  });
 }
 
 const sameList = (a: readonly (string | number)[], b: readonly (string | number)[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 const sortedIds = (norms: readonly { id: number }[]) => norms.map((norm) => norm.id).sort((x, y) => x - y);
 
 /** Only the fields that changed (spec 7.3), in the shape of the contract's `changes`. */
-export function buildChanges(values: RegulationFormValues, detail: RegulationDetail, layout: RegulationFormLayout, role: Role): Record<string, unknown> {
+export function buildChanges(values: RegulationFormValues, detail: RegulationDetail, layout: RegulationFormLayout): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   if (layout.demType && (values.demType || null) !== detail.dem_type) changes.dem_type = values.demType || null;
-  if (values.state === 'approved') {
+  if (layout.number) {
     const trimmed = values.number.trim();
     const number = trimmed === '' ? null : Number(trimmed);
     if (number !== detail.number) changes.number = number;
@@ -289,55 +289,23 @@ export function buildChanges(values: RegulationFormValues, detail: RegulationDet
     if (!sameList(keywords, detail.keywords.map((keyword) => keyword.word))) changes.keywords = keywords;
   }
   if (values.subject.trim() !== detail.subject) changes.subject = values.subject.trim();
-  if (can(role, 'regulations.link')) {
+  if (layout.links) {
     if (!sameList(sortedIds(values.modifies), sortedIds(detail.regulations_modified))) changes.modifies = values.modifies.map((norm) => norm.id);
     if (!sameList(sortedIds(values.modifiedBy), sortedIds(detail.regulations_that_modify))) changes.modified_by = values.modifiedBy.map((norm) => norm.id);
   }
   return changes;
 }
 
-/** The checks of spec 5 (modification) before POST /regulations/:id. */
-export function validateEdit(values: RegulationFormValues, detail: RegulationDetail, role: Role, layout: RegulationFormLayout): FormErrors {
-  const errors: FormErrors = {};
-  const parsed = regulationChangesSchema.safeParse(buildChanges(values, detail, layout, role));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) add(errors, String(issue.path[0] ?? 'subject') as FormField, issue.message);
-  }
-  const type = detail.type;
-  if (type === 'dem-message' && layout.demType && !values.demType) add(errors, 'dem_type', REGULATION_MESSAGES.demTypeRequired);
-  if (role === 'concejal' && values.authorType !== 'concejal') add(errors, 'author_type', REGULATION_MESSAGES.concejalAuthorOnly);
-  if (cleanList(values.authors).length === 0) add(errors, 'authors', FORM_MESSAGES.authorsRequired);
-  if (values.state === 'approved') {
-    const hasNumber = values.number.trim() !== '';
-    const hasPdf = values.pdfApproved !== null || (detail.pdf_approved !== null && !values.removePdfApproved);
-    const pdfMissing = needsApprovedPdf(type, values.demType || null) && !hasPdf;
-    if (type !== 'dem-message') {
-      if (!hasNumber || pdfMissing) add(errors, hasNumber ? 'pdf_approved' : 'number', REGULATION_MESSAGES.numberAndPdfRequired);
-    } else {
-      if (!hasNumber) add(errors, 'number', REGULATION_MESSAGES.numberRequired);
-      if (pdfMissing) add(errors, 'pdf_approved', REGULATION_MESSAGES.approvedPdfRequired);
-    }
-  }
-  return errors;
-}
-
 /** The multipart body of POST /regulations/:id: the changes, the version edited and the PDFs (a file, or '' to remove). */
 export function toUpdateFormData(values: RegulationFormValues, changes: Record<string, unknown>, version: number): FormData {
-  const data = new FormData();
-  data.append('changes', JSON.stringify(changes));
-  data.append('version', String(version));
-  if (values.pdfProcess) data.append('pdf_process', values.pdfProcess);
-  else if (values.removePdfProcess) data.append('pdf_process', '');
-  if (values.pdfApproved) data.append('pdf_approved', values.pdfApproved);
-  else if (values.removePdfApproved) data.append('pdf_approved', '');
-  return data;
+  return toFormData({
+    changes: JSON.stringify(changes),
+    version,
+    pdf_process: values.pdfProcess ?? (values.removePdfProcess ? '' : undefined),
+    pdf_approved: values.pdfApproved ?? (values.removePdfApproved ? '' : undefined),
+  });
 }
 
 export function hasPendingFiles(values: RegulationFormValues): boolean {
   return values.pdfProcess !== null || values.pdfApproved !== null || values.removePdfProcess || values.removePdfApproved;
-}
-
-/** The errors of a 422, all messages in one list (spec 8: joined into one alert). */
-export function flattenErrors(errors: FormErrors): string[] {
-  return [...new Set(Object.values(errors).flatMap((messages) => messages ?? []))];
 }

@@ -1,46 +1,35 @@
-import { REGULATION_MESSAGES, cleanList, oldRegulationFieldsSchema, type DemType, type RegulationType } from '@concejo/contracts';
-import type { FormErrors } from './form-rules';
+import { REGULATION_MESSAGES, oldRegulationFieldsSchema, regulationNumberSchema, regulationTypeSchema } from '@concejo/contracts';
+import { z } from 'zod';
+import { toFormData } from '../../components/form/form-data';
 
-export type OldRegulationValues = {
-  date: string;
-  type: RegulationType | '';
-  demType: DemType | '';
-  number: string;
-  keywords: string[];
-  pdf: File | null;
-};
+/**
+ * The old-regulation form (spec 2.5.3, 5): the contract's fields of POST /old-regulations, under the
+ * same names, with what a person leaves blank told in the spec's words, and the PDF beside them.
+ */
+export const oldRegulationFormSchema = oldRegulationFieldsSchema
+  .extend({
+    type: z.union([z.literal('').transform(() => undefined), regulationTypeSchema]).refine((type) => type !== undefined, { error: REGULATION_MESSAGES.typeRequired }),
+    dem_type: z.string(),
+    number: z
+      .string()
+      .trim()
+      .min(1, { error: REGULATION_MESSAGES.numberRequired })
+      .transform((text, ctx) => {
+        const parsed = regulationNumberSchema.safeParse(text);
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+        return z.NEVER;
+      }),
+    pdf: z.custom<File | null>().refine((file) => file instanceof File, { error: REGULATION_MESSAGES.pdfRequired }),
+  })
+  .refine((values) => values.type !== 'dem-message' || values.dem_type !== '', { path: ['dem_type'], error: REGULATION_MESSAGES.demTypeRequired });
 
-export const EMPTY_OLD_REGULATION: OldRegulationValues = { date: '', type: '', demType: '', number: '', keywords: [], pdf: null };
+export type OldRegulationValues = z.input<typeof oldRegulationFormSchema>;
+export type OldRegulation = z.output<typeof oldRegulationFormSchema>;
 
-function fieldsOf(values: OldRegulationValues): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = { date: values.date, type: values.type, number: values.number.trim(), keywords: cleanList(values.keywords) };
-  if (values.type === 'dem-message' && values.demType) fields.dem_type = values.demType;
-  return fields;
-}
+export const EMPTY_OLD_REGULATION: OldRegulationValues = { date: '', type: '', dem_type: '', number: '', keywords: [], pdf: null };
 
-/** The checks of spec 5 (old regulation) before POST /old-regulations; the API repeats them. */
-export function validateOldRegulation(values: OldRegulationValues): FormErrors {
-  const errors: FormErrors = {};
-  const parsed = oldRegulationFieldsSchema.safeParse(fieldsOf(values));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'date');
-      errors[field] = [...(errors[field] ?? []), issue.message];
-    }
-  }
-  if (!values.type) errors.type = ['Debe seleccionar el tipo de normativa.'];
-  if (!values.number.trim()) errors.number = [REGULATION_MESSAGES.numberRequired];
-  if (values.type === 'dem-message' && !values.demType) errors.dem_type = [REGULATION_MESSAGES.demTypeRequired];
-  if (!values.pdf) errors.pdf = [REGULATION_MESSAGES.pdfRequired];
-  return errors;
-}
-
-export function toOldRegulationFormData(values: OldRegulationValues): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fieldsOf(values))) {
-    if (Array.isArray(value)) for (const item of value) data.append(`${name}[]`, item);
-    else data.append(name, value);
-  }
-  if (values.pdf) data.append('pdf', values.pdf);
-  return data;
+/** The multipart body of POST /old-regulations: lists as `name[]`, the PDF as a file. */
+export function toOldRegulationFormData(values: OldRegulation): FormData {
+  return toFormData({ ...values, dem_type: values.type === 'dem-message' ? values.dem_type : undefined });
 }

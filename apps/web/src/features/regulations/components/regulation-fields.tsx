@@ -1,41 +1,37 @@
 import {
   AUTHOR_TYPE_LABELS,
-  DEM_TYPE_LABELS,
-  DEM_TYPES,
-  REGULATION_MESSAGES,
   REGULATION_STATE_LABELS,
   REGULATION_STATES,
-  REGULATION_TYPE_LABELS,
   type AuthorType,
   type DemType,
+  type RegulationFormField,
+  type RegulationMode,
   type RegulationState,
   type RegulationType,
   type Role,
 } from '@concejo/contracts';
-import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { FileInput } from '../../../components/file-input';
 import { councilLocalToIso, formatDateTime } from '../format';
-import { withAuthorType, withDemType, withType, type FormErrors, type FormMode, type RegulationFormLayout, type RegulationFormValues } from '../form-rules';
-import { describedBy, FieldError } from './field-error';
+import { FieldError, invalidProps, listOf } from '../../../components/form/field-error';
+import { withAuthorType, withDemType, withType, type RegulationFormLayout, type RegulationFormValues } from '../form-rules';
+import type { RegulationFieldErrors } from '../use-regulation-form';
+import { DemTypeSelect, NumberInput, TypeSelect } from './regulation-inputs';
+import { RegulationPdfFields, type StoredPdfs } from './regulation-pdf-fields';
 import { ListEditor } from './list-editor';
 import { RelatedPicker } from './related-picker';
 
-export type StoredPdfs = { pdf_process: string | null; pdf_approved: string | null };
-
 type RegulationFieldsProps = {
-  mode: FormMode;
+  mode: RegulationMode;
   role: Role;
   ownName: string;
   values: RegulationFormValues;
   onChange: (update: (values: RegulationFormValues) => RegulationFormValues) => void;
   layout: RegulationFormLayout;
-  errors: FormErrors;
+  errors: RegulationFieldErrors;
   /** A file picker rejected a file, or a field's error was fixed: the page keeps the errors. */
-  onFieldError: (field: string, message: string | null) => void;
+  onFieldError: (field: RegulationFormField, message: string | null) => void;
   /** Edit: the PDFs already stored, shown as links with a remove button. */
   stored?: StoredPdfs;
   /** Edit: the regulation itself, kept out of its own link pickers. */
@@ -43,115 +39,62 @@ type RegulationFieldsProps = {
   disabled?: boolean;
 };
 
-const PDF = 'application/pdf';
-
-/** On edit the stored PDF and its replacement are grouped under one legend; on create the file input's label is enough. */
-function PdfGroup({ legend, children }: { legend: string | null; children: ReactNode }) {
-  if (!legend) return <>{children}</>;
-  return (
-    <fieldset>
-      <legend className="form-label fs-6 fw-semibold mb-2">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-function StoredPdf({ url, removed, onToggle, label }: { url: string | null; removed: boolean; onToggle: () => void; label: string }) {
-  if (!url) return <p className="mb-2">Sin PDF cargado.</p>;
-  return (
-    <p className="mb-2 d-flex flex-wrap align-items-center gap-3">
-      {removed ? (
-        <span>El PDF se quitará al guardar.</span>
-      ) : (
-        <a href={url} target="_blank" rel="noreferrer">
-          Ver {label}
-          <span className="visually-hidden"> (se abre en otra pestaña)</span>
-        </a>
-      )}
-      <Button variant={removed ? 'outline-dark' : 'outline-danger'} size="sm" onClick={onToggle}>
-        {removed ? 'Conservar PDF' : `Quitar ${label}`}
-      </Button>
-    </p>
-  );
-}
-
 /** Every field of the regulation form, shown, hidden or disabled as `layout` says for the role and type. */
 export function RegulationFields({ mode, role, ownName, values, onChange, layout, errors, onFieldError, stored, regulationId, disabled = false }: RegulationFieldsProps) {
   const set = <K extends keyof RegulationFormValues>(key: K, value: RegulationFormValues[K]) => onChange((current) => ({ ...current, [key]: value }));
-  const fieldProps = (id: string, field: string) => ({
-    isInvalid: !!errors[field]?.length,
-    'aria-invalid': !!errors[field]?.length,
-    'aria-describedby': describedBy(id, errors[field]),
-  });
+  const fieldProps = (id: string, field: RegulationFormField) => invalidProps(id, errors[field]);
 
   return (
     <>
       <Row className="g-3">
-        {layout.creationDate !== 'hidden' && (
+        {layout.creationDate === 'readonly' && (
+          <Col md={6}>
+            {/* Read-only: plain text (no field border), the es-AR 24-hour date. */}
+            <Form.Group controlId="regulation-creation-date">
+              <Form.Label>Fecha de creación</Form.Label>
+              <Form.Control plaintext readOnly value={formatDateTime(councilLocalToIso(values.creationDate) ?? '')} />
+            </Form.Group>
+          </Col>
+        )}
+        {layout.creationDate === 'editable' && (
           <Col md={6}>
             <Form.Group controlId="regulation-creation-date">
               <Form.Label>Fecha de creación</Form.Label>
               <Form.Control
-                // Read-only, it shows the es-AR 24-hour date rather than the browser's own datetime widget.
-                type={layout.creationDate === 'readonly' ? 'text' : 'datetime-local'}
-                value={layout.creationDate === 'readonly' ? formatDateTime(councilLocalToIso(values.creationDate) ?? '') : values.creationDate}
-                readOnly={layout.creationDate === 'readonly'}
+                type="datetime-local"
+                value={values.creationDate}
                 disabled={disabled}
                 onChange={(event) => set('creationDate', event.target.value)}
-                {...fieldProps('regulation-creation-date', 'creation_date')}
-                aria-describedby={
-                  layout.creationDate === 'editable'
-                    ? describedBy('regulation-creation-date', errors.creation_date, 'regulation-creation-date-hint')
-                    : undefined
-                }
+                {...invalidProps('regulation-creation-date', errors.creation_date, 'regulation-creation-date-hint')}
               />
-              {layout.creationDate === 'editable' && (
-                <Form.Text id="regulation-creation-date-hint" className="form-hint">
-                  Si se deja vacía, se usa la fecha actual.
-                </Form.Text>
-              )}
+              <Form.Text id="regulation-creation-date-hint" className="form-hint">
+                Si se deja vacía, se usa la fecha actual.
+              </Form.Text>
               <FieldError fieldId="regulation-creation-date" error={errors.creation_date} />
             </Form.Group>
           </Col>
         )}
         <Col md={6}>
-          <Form.Group controlId="regulation-type">
-            <Form.Label>Tipo</Form.Label>
-            <Form.Select
-              value={values.type}
-              disabled={disabled || layout.typeDisabled}
-              onChange={(event) => onChange((current) => withType(current, event.target.value as RegulationType | '', role, mode, ownName))}
-              {...fieldProps('regulation-type', 'type')}
-            >
-              {!values.type && <option value="">Seleccione un tipo</option>}
-              {(layout.typeOptions.includes(values.type as RegulationType) || !values.type ? layout.typeOptions : [values.type as RegulationType, ...layout.typeOptions]).map((type) => (
-                <option key={type} value={type}>
-                  {REGULATION_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Form.Select>
-            <FieldError fieldId="regulation-type" error={errors.type} />
-          </Form.Group>
+          <TypeSelect
+            id="regulation-type"
+            value={values.type}
+            disabled={disabled || layout.typeDisabled}
+            onChange={(event) => onChange((current) => withType(current, event.target.value as RegulationType | '', role, mode, ownName))}
+            error={errors.type}
+            placeholder={!values.type}
+            // On update the stored type is shown even when the role could not register it.
+            options={layout.typeOptions.includes(values.type as RegulationType) || !values.type ? layout.typeOptions : [values.type as RegulationType, ...layout.typeOptions]}
+          />
         </Col>
         {layout.demType && (
           <Col md={6}>
-            <Form.Group controlId="regulation-dem-type">
-              <Form.Label>Tipo de normativa del DEM</Form.Label>
-              <Form.Select
-                value={values.demType}
-                disabled={disabled}
-                onChange={(event) => onChange((current) => withDemType(current, event.target.value as DemType | ''))}
-                {...fieldProps('regulation-dem-type', 'dem_type')}
-              >
-                <option value="">Seleccione el tipo del DEM</option>
-                {DEM_TYPES.map((demType) => (
-                  <option key={demType} value={demType}>
-                    {DEM_TYPE_LABELS[demType]}
-                  </option>
-                ))}
-              </Form.Select>
-              <FieldError fieldId="regulation-dem-type" error={errors.dem_type} />
-            </Form.Group>
+            <DemTypeSelect
+              id="regulation-dem-type"
+              value={values.demType}
+              disabled={disabled}
+              onChange={(event) => onChange((current) => withDemType(current, event.target.value as DemType | ''))}
+              error={errors.dem_type}
+            />
           </Col>
         )}
         <Col md={6}>
@@ -195,20 +138,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
         )}
         {layout.number && (
           <Col md={6}>
-            <Form.Group controlId="regulation-number">
-              <Form.Label>Número</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                value={values.number}
-                disabled={disabled}
-                onChange={(event) => set('number', event.target.value)}
-                {...fieldProps('regulation-number', 'number')}
-              />
-              <FieldError fieldId="regulation-number" error={errors.number} />
-            </Form.Group>
+            <NumberInput id="regulation-number" value={values.number} disabled={disabled} onChange={(event) => set('number', event.target.value)} error={errors.number} />
           </Col>
         )}
       </Row>
@@ -222,7 +152,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
           onChange={(authors) => set('authors', authors)}
           lockedFirst={layout.lockedFirstAuthor}
           disabled={disabled || layout.authorsDisabled}
-          error={errors.authors}
+          error={listOf(errors.authors)}
         />
         {layout.keywords && (
           <ListEditor
@@ -232,7 +162,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
             items={values.keywords}
             onChange={(keywords) => set('keywords', keywords)}
             disabled={disabled}
-            error={errors.keywords}
+            error={listOf(errors.keywords)}
           />
         )}
         <Form.Group className="mb-3" controlId="regulation-subject">
@@ -250,68 +180,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
         </Form.Group>
       </div>
 
-      {values.type !== 'correspondence' && values.type !== '' && (
-        <Row className="g-3">
-          {(layout.pdfProcess || stored?.pdf_process) && (
-            <Col md={6}>
-              <PdfGroup legend={stored ? 'PDF en proceso' : null}>
-                {stored && (
-                  <StoredPdf
-                    url={stored.pdf_process}
-                    removed={values.removePdfProcess}
-                    onToggle={() => set('removePdfProcess', !values.removePdfProcess)}
-                    label="PDF en proceso"
-                  />
-                )}
-                {layout.pdfProcess && (
-                  <FileInput
-                    id="regulation-pdf-process"
-                    label={stored?.pdf_process ? 'Reemplazar PDF en proceso' : 'Archivo PDF en proceso'}
-                    file={values.pdfProcess}
-                    accept={PDF}
-                    wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
-                    disabled={disabled}
-                    error={errors.pdf_process}
-                    onChange={(file, error) => {
-                      set('pdfProcess', file);
-                      onFieldError('pdf_process', error);
-                    }}
-                  />
-                )}
-              </PdfGroup>
-            </Col>
-          )}
-          {(layout.pdfApproved || stored?.pdf_approved) && (
-            <Col md={6}>
-              <PdfGroup legend={stored ? 'PDF aprobado' : null}>
-                {stored && (
-                  <StoredPdf
-                    url={stored.pdf_approved}
-                    removed={values.removePdfApproved}
-                    onToggle={() => set('removePdfApproved', !values.removePdfApproved)}
-                    label="PDF aprobado"
-                  />
-                )}
-                {layout.pdfApproved && (
-                  <FileInput
-                    id="regulation-pdf-approved"
-                    label={stored?.pdf_approved ? 'Reemplazar PDF aprobado' : 'Archivo PDF aprobado'}
-                    file={values.pdfApproved}
-                    accept={PDF}
-                    wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
-                    disabled={disabled}
-                    error={errors.pdf_approved}
-                    onChange={(file, error) => {
-                      set('pdfApproved', file);
-                      onFieldError('pdf_approved', error);
-                    }}
-                  />
-                )}
-              </PdfGroup>
-            </Col>
-          )}
-        </Row>
-      )}
+      <RegulationPdfFields values={values} onChange={onChange} layout={layout} errors={errors} onFieldError={onFieldError} stored={stored} disabled={disabled} />
 
       {layout.links && (
         <Row className="g-3">
@@ -322,7 +191,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
               selected={values.modifies}
               onChange={(modifies) => set('modifies', modifies)}
               exceptId={regulationId}
-              error={errors.modifies}
+              error={listOf(errors.modifies)}
               disabled={disabled}
             />
           </Col>
@@ -334,7 +203,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
               onChange={(modifiedBy) => set('modifiedBy', modifiedBy)}
               exceptId={regulationId}
               modifiedBy
-              error={errors.modified_by}
+              error={listOf(errors.modified_by)}
               disabled={disabled}
             />
           </Col>

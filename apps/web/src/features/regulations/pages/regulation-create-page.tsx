@@ -1,5 +1,5 @@
 import { REGULATION_MESSAGES, type Role } from '@concejo/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -10,8 +10,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateRegulation } from '../api/create-regulation';
 import { FormAlert, type FormOutcome } from '../components/form-alert';
 import { RegulationFields } from '../components/regulation-fields';
-import { submitErrorMessages } from '../components/submit-error';
-import { flattenErrors, formLayout, initialCreateValues, toCreateFormData, validateCreate, type FormErrors } from '../form-rules';
+import { initialCreateValues, toCreateFormData } from '../form-rules';
+import { useRegulationForm } from '../use-regulation-form';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useStaffContext } from '../use-staff-context';
 import '../regulations.scss';
@@ -20,36 +20,21 @@ import '../regulations.scss';
 export const RELOAD_AFTER_SAVE_MS = 1500;
 
 function CreateRegulationForm({ role, ownName, onOutcome }: { role: Role; ownName: string; onOutcome: (outcome: FormOutcome, reload: boolean) => void }) {
-  const [values, setValues] = useState(() => initialCreateValues(role, ownName));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const regulation = useRegulationForm({ role, mode: 'create', ownName, initial: initialCreateValues(role, ownName) });
+  const { form, values, layout } = regulation;
   const create = useCreateRegulation();
-  const layout = formLayout(role, values, 'create', ownName);
 
-  const handleFieldError = (field: string, message: string | null) =>
-    setErrors((current) => ({ ...current, [field]: message ? [message] : undefined }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateCreate(values, role, layout);
-    setErrors(found);
-    const messages = flattenErrors(found);
-    if (messages.length) {
-      onOutcome({ variant: 'danger', messages }, false);
-      return;
-    }
-    create.mutate(toCreateFormData(values, layout), {
-      onSuccess: () => {
-        setValues(initialCreateValues(role, ownName));
-        setErrors({});
-        onOutcome({ variant: 'success', messages: [REGULATION_MESSAGES.created] }, true);
-      },
-      onError: (error) => {
-        const { messages: failure, fieldErrors } = submitErrorMessages(error);
-        setErrors(fieldErrors);
-        onOutcome({ variant: 'danger', messages: failure }, false);
-      },
-    });
-  };
+  const handleSubmit = form.handleSubmit(
+    () =>
+      create.mutate(toCreateFormData(values, layout), {
+        onSuccess: () => {
+          form.reset(initialCreateValues(role, ownName));
+          onOutcome({ variant: 'success', messages: [REGULATION_MESSAGES.created] }, true);
+        },
+        onError: (error) => onOutcome({ variant: 'danger', messages: regulation.showServerErrors(error) }, false),
+      }),
+    (found) => onOutcome({ variant: 'danger', messages: regulation.messagesOf(found) }, false),
+  );
 
   return (
     <Form noValidate onSubmit={handleSubmit} aria-labelledby="regulation-create-title">
@@ -58,10 +43,10 @@ function CreateRegulationForm({ role, ownName, onOutcome }: { role: Role; ownNam
         role={role}
         ownName={ownName}
         values={values}
-        onChange={setValues}
+        onChange={regulation.onChange}
         layout={layout}
-        errors={errors}
-        onFieldError={handleFieldError}
+        errors={regulation.errors}
+        onFieldError={regulation.onFieldError}
         disabled={create.isPending}
       />
       <Button type="submit" variant="primary" disabled={create.isPending}>

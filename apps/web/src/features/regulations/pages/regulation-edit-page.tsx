@@ -1,6 +1,6 @@
 import { MESSAGES, REGULATION_MESSAGES, type RegulationDetail, type Role } from '@concejo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -15,9 +15,9 @@ import { regulationQueryOptions, useRegulation } from '../api/get-regulation';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { FormAlert, type FormOutcome } from '../components/form-alert';
 import { RegulationFields } from '../components/regulation-fields';
-import { submitErrorMessages } from '../components/submit-error';
 import { regulationName } from '../format';
-import { buildChanges, flattenErrors, formLayout, hasPendingFiles, toUpdateFormData, validateEdit, valuesFromDetail, type FormErrors } from '../form-rules';
+import { buildChanges, hasPendingFiles, toUpdateFormData, valuesFromDetail } from '../form-rules';
+import { useRegulationForm } from '../use-regulation-form';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useStaffContext } from '../use-staff-context';
 import { RELOAD_AFTER_SAVE_MS } from './regulation-create-page';
@@ -32,26 +32,15 @@ type EditFormProps = {
 };
 
 function EditRegulationForm({ detail, role, ownName, onOutcome, onReload }: EditFormProps) {
-  const [values, setValues] = useState(() => valuesFromDetail(detail));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const initial = useMemo(() => valuesFromDetail(detail), [detail]);
+  const regulation = useRegulationForm({ role, mode: 'update', ownName, initial, detail });
+  const { form, values, layout } = regulation;
   const [saved, setSaved] = useState(false);
   const update = useUpdateRegulation();
   const later = useDelayed();
-  const layout = formLayout(role, values, 'edit', ownName);
 
-  const handleFieldError = (field: string, message: string | null) =>
-    setErrors((current) => ({ ...current, [field]: message ? [message] : undefined }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateEdit(values, detail, role, layout);
-    setErrors(found);
-    const messages = flattenErrors(found);
-    if (messages.length) {
-      onOutcome({ variant: 'danger', messages });
-      return;
-    }
-    const changes = buildChanges(values, detail, layout, role);
+  const save = () => {
+    const changes = buildChanges(values, detail, layout);
     if (Object.keys(changes).length === 0 && !hasPendingFiles(values)) {
       onOutcome({ variant: 'danger', messages: ['No hay cambios para guardar.'] });
       return;
@@ -69,26 +58,25 @@ function EditRegulationForm({ detail, role, ownName, onOutcome, onReload }: Edit
             onOutcome({ variant: 'danger', messages: [error.message || MESSAGES.conflict], action: { label: 'Recargar la normativa', onClick: onReload } });
             return;
           }
-          const { messages: failure, fieldErrors } = submitErrorMessages(error);
-          setErrors(fieldErrors);
-          onOutcome({ variant: 'danger', messages: failure });
+          onOutcome({ variant: 'danger', messages: regulation.showServerErrors(error) });
         },
       },
     );
   };
+  const handleSubmit = form.handleSubmit(save, (found) => onOutcome({ variant: 'danger', messages: regulation.messagesOf(found) }));
 
   const busy = update.isPending || saved;
   return (
     <Form noValidate onSubmit={handleSubmit} aria-labelledby="regulation-edit-title">
       <RegulationFields
-        mode="edit"
+        mode="update"
         role={role}
         ownName={ownName}
         values={values}
-        onChange={setValues}
+        onChange={regulation.onChange}
         layout={layout}
-        errors={errors}
-        onFieldError={handleFieldError}
+        errors={regulation.errors}
+        onFieldError={regulation.onFieldError}
         stored={{ pdf_process: detail.pdf_process, pdf_approved: detail.pdf_approved }}
         regulationId={detail.id}
         disabled={busy}

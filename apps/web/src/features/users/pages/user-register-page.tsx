@@ -9,9 +9,9 @@ import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { describedBy, FieldError } from '../../regulations/components/field-error';
+import { describedBy, FieldError } from '../../../components/form/field-error';
 import { FormAlert, type FormOutcome } from '../../regulations/components/form-alert';
-import { submitErrorMessages } from '../../regulations/components/submit-error';
+import { requestErrorMessages, serverFieldErrors } from '../../../components/form/server-errors';
 import { useCreateUser } from '../api/create-user';
 import '../users.scss';
 
@@ -85,9 +85,8 @@ function RegisterForm({ onOutcome }: { onOutcome: (outcome: FormOutcome, reload:
         onOutcome({ variant: 'success', messages: [`${answer.message} ${answer.user.name} ${answer.user.last_name} ya puede iniciar sesión con ${answer.user.email}.`] }, true);
       },
       onError: (error) => {
-        const failure = submitErrorMessages(error);
-        setErrors(failure.fieldErrors);
-        onOutcome({ variant: 'danger', messages: failure.messages }, false);
+        setErrors(serverFieldErrors(error));
+        onOutcome({ variant: 'danger', messages: requestErrorMessages(error) }, false);
       },
     });
   };
