@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   FORM_NAME_OF,
   buildChanges,
-  regulationFormSchema,
   formLayout,
   initialCreateValues,
   toCreateFormData,
@@ -15,6 +14,7 @@ import {
   withType,
   type RegulationFormValues,
 } from './form-rules';
+import { regulationFormSchema } from './form-schema';
 
 const OWN = 'Ana Rodríguez';
 const pdf = () => new File(['%PDF-1.4'], 'norma.pdf', { type: 'application/pdf' });

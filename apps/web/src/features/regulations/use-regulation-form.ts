@@ -4,7 +4,8 @@ import type { FieldErrors } from 'react-hook-form';
 import type { FieldMessage } from '../../components/form/field-error';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
-import { FORM_NAME_OF, formLayout, regulationFormSchema, type RegulationFormValues } from './form-rules';
+import { FORM_NAME_OF, formLayout, type RegulationFormValues } from './form-rules';
+import { regulationFormSchema } from './form-schema';
 
 export type RegulationFieldErrors = Partial<Record<RegulationFormField, FieldMessage>>;
 

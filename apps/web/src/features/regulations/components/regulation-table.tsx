@@ -15,7 +15,8 @@ function Actions({ row, panel, onDelete }: { row: StaffRegulationListItem; panel
   const name = regulationName(row);
   const pdf = row.pdf_approved ?? row.pdf_process;
   return (
-    <div className="d-flex flex-wrap gap-1">
+    // One compact row of actions, whatever the width: the column grows to hold it, rows stay one line tall.
+    <div className="regulation-actions d-flex flex-nowrap gap-1">
       {pdf && (
         <a className="btn btn-sm btn-outline-primary" href={pdf} target="_blank" rel="noreferrer" aria-label={`PDF de ${name} (se abre en otra pestaña)`}>
           PDF
