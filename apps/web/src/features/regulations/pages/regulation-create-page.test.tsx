@@ -56,11 +56,14 @@ describe('the create form by role', () => {
     expect(screen.queryByLabelText('Estado')).not.toBeInTheDocument();
   });
 
-  it('mesa: no process PDF and no state', async () => {
+  it('mesa: no process PDF and no state; registers a DEM message with its sub-type (DESIGN 7)', async () => {
     const { user } = open('mesa');
     await user.selectOptions(await screen.findByLabelText('Tipo'), 'ordinance');
     expect(screen.queryByLabelText('Archivo PDF en proceso')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Estado')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'dem-message');
+    expect(screen.getByLabelText('Tipo de normativa del DEM')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tipo de autor')).toHaveValue('DEM');
   });
 });
 
@@ -90,6 +93,44 @@ describe('sending the create form', () => {
     expect(alert).toHaveFocus();
     expect(screen.getByLabelText('Número')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('clears each error as its field is corrected, before the next submit', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = open('asesor');
+    await user.click(await screen.findByRole('button', { name: 'Cargar normativa' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Debe seleccionar el tipo de normativa.');
+    const subject = screen.getByLabelText('Tema');
+    expect(subject).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('El tema es obligatorio.', { selector: '.invalid-feedback' })).toBeInTheDocument();
+    await user.type(subject, 'Plan de arbolado');
+    await waitFor(() => expect(subject).toHaveAttribute('aria-invalid', 'false'));
+    expect(screen.queryByText('El tema es obligatorio.', { selector: '.invalid-feedback' })).not.toBeInTheDocument();
+    // The type is still missing: its error stays until it is chosen.
+    expect(screen.getByLabelText('Tipo')).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'resolution');
+    await waitFor(() => expect(screen.getByLabelText('Tipo')).toHaveAttribute('aria-invalid', 'false'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('puts a 422 message under its field, and clears it when that field is edited', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Los datos enviados no son válidos.', errors: { number: ['Ya existe Ordenanza N° 1500 (Cargo N° 3).'] }, requestId: 'r' }, 422)),
+    );
+    const { user } = open('asesor');
+    await user.selectOptions(await screen.findByLabelText('Tipo'), 'ordinance');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'approved');
+    await user.type(screen.getByLabelText('Número'), '1500');
+    await user.type(screen.getByLabelText('Autores'), 'Luis Paz{Enter}');
+    await user.type(screen.getByLabelText('Tema'), 'Plan de arbolado');
+    await user.upload(screen.getByLabelText('Archivo PDF aprobado'), pdf());
+    await user.click(screen.getByRole('button', { name: 'Cargar normativa' }));
+    expect(await screen.findByText('Ya existe Ordenanza N° 1500 (Cargo N° 3).', { selector: '.invalid-feedback' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Número')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Número'), '1');
+    await waitFor(() => expect(screen.getByLabelText('Número')).toHaveAttribute('aria-invalid', 'false'));
   });
 
   it('sends the form, says it was created and starts again', async () => {
