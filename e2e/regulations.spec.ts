@@ -128,7 +128,12 @@ test('a concejal files a project without any way to approve it; an admin edits i
 
   const admin = await openAs(browser, ACCOUNTS.admin, '/admin');
   await admin.goto(`/admin/modificar-normativa/${id}`);
-  await expect(admin.getByLabel('Fecha de creación')).toHaveAttribute('readonly', '');
+  // Read-only, it reads as text: no field border, nothing that looks editable.
+  const creationDate = admin.getByLabel('Fecha de creación');
+  await expect(creationDate).toHaveAttribute('readonly', '');
+  await expect(creationDate).toHaveClass(/form-control-plaintext/);
+  const look = await creationDate.evaluate((input) => [getComputedStyle(input).borderTopColor, getComputedStyle(input).backgroundColor]);
+  expect(look, 'no visible border nor field background').toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
   await expect(admin.getByLabel('Tipo', { exact: true })).toBeDisabled();
   await admin.getByLabel('Tema').fill(`Luminarias LED ${word}`);
   await admin.getByLabel('Palabras clave', { exact: true }).fill('alumbrado');
@@ -211,4 +216,26 @@ test('the list, the create form, the edit form and the detail page have no WCAG 
   await page.getByRole('button', { name: 'Mostrar historial' }).click();
   await expect(page.getByRole('table')).toContainText('Tema');
   await expectNoViolations(page);
+});
+
+test('the staff list keeps each row to one line of actions at desktop width, each with its accessible name', async ({ browser }) => {
+  const admin = await openAs(browser, ACCOUNTS.asesor, '/asesor-concejal');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  const table = admin.getByRole('table', { name: 'Normativas' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const rows = await table.locator('tbody tr').all();
+  expect(rows.length).toBeGreaterThan(5);
+  for (const row of rows) {
+    const actions = row.locator('.regulation-actions');
+    const buttons = await actions.locator('a, button').all();
+    if (buttons.length === 0) continue;
+    const tops = await Promise.all(buttons.map(async (button) => (await button.boundingBox())!.y));
+    expect(new Set(tops.map(Math.round)).size, 'the actions of a row sit on one line').toBe(1);
+    for (const button of buttons) expect(await button.getAttribute('aria-label')).toMatch(/^(PDF de|Modificar|Eliminar|Detalles de) /);
+  }
+  // A page of 15 rows was about 2,400 px tall with the actions stacked three high.
+  const height = (await table.boundingBox())!.height;
+  console.log(`staff list at 1280 px: ${rows.length} rows, ${Math.round(height)} px`);
+  await admin.screenshot({ path: test.info().outputPath('staff-list-1280.png'), fullPage: true });
+  await admin.context().close();
 });

@@ -123,7 +123,7 @@ describe.each(rolesWith('regulations.update'))('modifying as %s', (role) => {
       return;
     }
     const offered = offeredFields(role, 'update', { type, demType: type === 'dem-message' ? 'ordinance' : null, state: 'approved' });
-    const approvedPdf = type === 'correspondence' ? {} : { pdf_approved: samplePdf() };
+    const approvedPdf: Record<string, Buffer> = type === 'correspondence' ? {} : { pdf_approved: samplePdf() };
     const changeOf: Partial<Record<RegulationFormField, { changes?: Record<string, unknown>; files?: Record<string, Buffer> }>> = {
       dem_type: { changes: { dem_type: 'decree' } },
       state: { changes: { state: 'approved', number: nextNumber++ }, files: approvedPdf },
