@@ -43,7 +43,9 @@ export interface FileFieldRule {
 }
 
 /** What one route's form may hold: every other name is refused before its value is read. */
-export interface MultipartSpec {
+export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject | undefined> {
+  /** The contract's schema of the text fields: the form is parsed with it before the handler runs. */
+  schema: S;
   text: ReadonlyMap<string, TextFieldRule>;
   files: ReadonlyMap<string, FileFieldRule>;
   /** Most parts (text values and files) in one form. */
@@ -58,12 +60,12 @@ export interface MultipartSpec {
  * otherwise, and its file fields with their limits. The counts follow: one part per single field and
  * file, as many as the schema allows (plus one, so its own message tells) per list.
  */
-export function multipartSpec(options: {
-  schema?: z.ZodObject;
+export function multipartSpec<S extends z.ZodObject | undefined = undefined>(options: {
+  schema?: S;
   names?: readonly string[];
   large?: Record<string, { maxBytes: number; tooLargeMessage: string }>;
   files?: Record<string, FileFieldRule>;
-}): MultipartSpec {
+}): MultipartSpec<S> {
   const text = new Map<string, TextFieldRule>();
   const fields: [string, unknown][] = [...Object.entries(options.schema?.shape ?? {}), ...(options.names ?? []).map((name): [string, unknown] => [name, undefined])];
   for (const [name, type] of fields) {
@@ -87,7 +89,7 @@ export function multipartSpec(options: {
     maxBytes += rule.maxItems * rule.maxBytes;
   }
   for (const rule of files.values()) maxBytes += rule.maxBytes;
-  return { text, files, maxParts, maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024 };
+  return { schema: options.schema as S, text, files, maxParts, maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024 };
 }
 
 /** The item limit of a list field (an array in the schema, under optional/default/pipes), or undefined. */

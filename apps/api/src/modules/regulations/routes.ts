@@ -7,6 +7,7 @@ import {
   oldRegulationFieldsSchema,
   publicRegulationQuerySchema,
   publishedRegulationListSchema,
+  publishedRegulationSchema,
   regulationDetailSchema,
   relatedRegulationListSchema,
   relatedRegulationQuerySchema,
@@ -23,6 +24,9 @@ const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: 
 /** `changes` is JSON of the changed fields (checked by the service against the contract) and `version` a number. */
 const updateForm = multipartSpec({ names: ['changes', 'version'], files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
+/** What the open-data downloads hold, for the API description: typed as any schema, as the body is a stream, never serialized. */
+const EXPORT_TYPES = { csv: 'text/csv', json: 'application/json' } as const;
+const EXPORT_BODIES: Record<'csv' | 'json', z.ZodType> = { csv: z.string(), json: z.array(publishedRegulationSchema.omit({ matched_in: true, excerpt: true })) };
 
 export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {
   /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
@@ -30,7 +34,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations',
     {
       config: { access: 'regulations.read' },
-      schema: { tags: ['regulations'], querystring: staffRegulationQuerySchema, response: { 200: staffRegulationListSchema, ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'listRegulations',
+        summary: 'List the registry with the staff filters',
+        querystring: staffRegulationQuerySchema,
+        response: { 200: staffRegulationListSchema, ...errors },
+      },
     },
     async (request) => regulations.list(request.user!, request.query),
   );
@@ -43,7 +53,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/published',
     {
       config: { access: 'public', publicCache: 60 },
-      schema: { tags: ['public'], querystring: publicRegulationQuerySchema, response: { 200: publishedRegulationListSchema, 422: errorBodySchema } },
+      schema: {
+        tags: ['public'],
+        operationId: 'searchPublishedRegulations',
+        summary: 'Search the published regulations',
+        querystring: publicRegulationQuerySchema,
+        response: { 200: publishedRegulationListSchema, 422: errorBodySchema },
+      },
     },
     async (request) => regulations.listPublished(request.query),
   );
@@ -63,7 +79,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       `/regulations/published.${format}`,
       {
         config: { access: 'public' },
-        schema: { tags: ['public'], querystring: publicRegulationQuerySchema.omit({ page: true }) },
+        schema: {
+          tags: ['public'],
+          operationId: `exportPublishedRegulations${format === 'csv' ? 'Csv' : 'Json'}`,
+          summary: `Download the whole public search as ${format.toUpperCase()}`,
+          querystring: publicRegulationQuerySchema.omit({ page: true }),
+          response: { 200: { description: 'Every matching row.', content: { [EXPORT_TYPES[format]]: { schema: EXPORT_BODIES[format] } } } },
+        },
       },
       async (request, reply) => {
         const body = await regulations.exportPublished({ ...request.query, page: 1 }, format);
@@ -77,8 +99,18 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   }
 
   /** Atom feed of the newest approved norms. 200. */
-  app.get('/regulations/feed.atom', { config: { access: 'public', publicCache: 300 }, schema: { tags: ['public'] } }, async (_request, reply) =>
-    reply.header('content-type', 'application/atom+xml; charset=utf-8').send(await regulations.feed()),
+  app.get(
+    '/regulations/feed.atom',
+    {
+      config: { access: 'public', publicCache: 300 },
+      schema: {
+        tags: ['public'],
+        operationId: 'getRegulationsFeed',
+        summary: 'Atom feed of the newest approved regulations',
+        response: { 200: { description: 'The feed.', content: { 'application/atom+xml': { schema: z.string() } } } },
+      },
+    },
+    async (_request, reply) => reply.header('content-type', 'application/atom+xml; charset=utf-8').send(await regulations.feed()),
   );
 
   /** Candidates for the modifies / modified-by pickers (at least 3 characters). 200; 401; 403; 422. */
@@ -86,7 +118,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/related',
     {
       config: { access: 'regulations.read' },
-      schema: { tags: ['regulations'], querystring: relatedRegulationQuerySchema, response: { 200: relatedRegulationListSchema, ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'listRelatedRegulationCandidates',
+        summary: 'Find regulations to link as modified or modifying',
+        querystring: relatedRegulationQuerySchema,
+        response: { 200: relatedRegulationListSchema, ...errors },
+      },
     },
     async (request) => regulations.related(request.query),
   );
@@ -96,7 +134,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/:id',
     {
       config: { access: 'regulations.read' },
-      schema: { tags: ['regulations'], params: idParams, response: { 200: regulationDetailSchema, ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'getRegulation',
+        summary: 'Get one regulation with its links and history',
+        params: idParams,
+        response: { 200: regulationDetailSchema, ...errors },
+      },
     },
     async (request) => regulations.detail(request.user!, request.params.id),
   );
@@ -105,8 +149,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.post(
     '/regulations',
     {
-      config: { access: 'regulations.create' },
-      schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'regulations.create', multipart: createForm },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'createRegulation',
+        summary: 'Register a regulation',
+        consumes: ['multipart/form-data'],
+        response: { 201: regulationDetailSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, createForm);
@@ -121,12 +171,15 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.post(
     '/regulations/:id',
     {
-      config: { access: 'regulations.update' },
+      config: { access: 'regulations.update', multipart: updateForm },
       schema: {
         tags: ['regulations'],
+        operationId: 'updateRegulation',
+        summary: 'Modify a regulation',
+        description: '`changes`: JSON of the changed fields only; `version`: the version that was edited (409 if someone saved since).',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: regulationDetailSchema, 409: errorBodySchema, 413: errorBodySchema, ...errors },
+        response: { 200: regulationDetailSchema, 409: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
       },
     },
     async (request) => {
@@ -139,8 +192,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.post(
     '/old-regulations',
     {
-      config: { access: 'oldRegulations.create' },
-      schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'oldRegulations.create', multipart: oldForm },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'createOldRegulation',
+        summary: 'Load an old regulation',
+        consumes: ['multipart/form-data'],
+        response: { 201: regulationDetailSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, oldForm);
@@ -153,7 +212,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/old-regulations/:id',
     {
       config: { access: 'oldRegulations.delete' },
-      schema: { tags: ['regulations'], params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'deleteOldRegulation',
+        summary: 'Delete an old regulation and its PDF',
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
     },
     async (request) => {
       await regulations.deleteOld(request.user!, request.params.id);
