@@ -176,7 +176,9 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
         tags: ['regulations'],
         operationId: 'updateRegulation',
         summary: 'Modify a regulation',
-        description: '`changes`: JSON of the changed fields only; `version`: the version that was edited (409 if someone saved since).',
+        description:
+          '`changes`: JSON of the changed fields only; `version`: the version that was edited (409 if someone saved since); ' +
+          'a PDF field sent empty removes that PDF.',
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 200: regulationDetailSchema, 409: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
