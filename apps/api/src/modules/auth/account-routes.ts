@@ -27,7 +27,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     ACCOUNT_PATHS.forgotPassword,
     {
       config: { access: 'public' },
-      schema: { tags, body: forgotPasswordRequestSchema, response: { 200: accountStatusResponseSchema, ...limited } },
+      schema: {
+        tags,
+        operationId: 'requestPasswordReset',
+        summary: 'E-mail a password reset link',
+        body: forgotPasswordRequestSchema,
+        response: { 200: accountStatusResponseSchema, ...limited },
+      },
     },
     async (request) => account.forgotPassword({ ...request.body, ip: request.ip }),
   );
@@ -40,7 +46,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     ACCOUNT_PATHS.resetPassword,
     {
       config: { access: 'public' },
-      schema: { tags, body: resetPasswordRequestSchema, response: { 200: accountStatusResponseSchema, ...limited } },
+      schema: {
+        tags,
+        operationId: 'resetPassword',
+        summary: "Set a new password with the e-mailed link's token",
+        body: resetPasswordRequestSchema,
+        response: { 200: accountStatusResponseSchema, ...limited },
+      },
     },
     async (request) => account.resetPassword({ ...request.body, ip: request.ip }),
   );
@@ -55,6 +67,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       config: { access: 'account.self' },
       schema: {
         tags,
+        operationId: 'sendVerificationEmail',
+        summary: 'E-mail a verification link to the logged-in account',
         response: { 200: accountStatusResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
@@ -66,7 +80,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     ACCOUNT_PATHS.verifyEmailRoute,
     {
       config: { access: 'public' },
-      schema: { tags, params: verifyParams, querystring: verifyQuery },
+      schema: {
+        tags,
+        operationId: 'verifyEmail',
+        summary: "Open the verification e-mail's link (redirects)",
+        params: verifyParams,
+        querystring: verifyQuery,
+        response: { 302: z.null().describe('To /verified/success, or /verified/error when the link was tampered with or expired.') },
+      },
     },
     async (request, reply) => {
       const { id, hash } = request.params;

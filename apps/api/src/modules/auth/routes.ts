@@ -26,6 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
+        summary: 'Log in from one device',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, 429: errorBodySchema, ...errors },
       },
@@ -42,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     API_PATHS.logout,
     {
       config: { access: 'account.self' },
-      schema: { tags: ['auth'], response: { 200: logoutResponseSchema, ...errors } },
+      schema: { tags: ['auth'], operationId: 'logout', summary: 'Log out (revoke this token)', response: { 200: logoutResponseSchema, ...errors } },
     },
     async (request) => {
       await auth.logout(request.user!);
@@ -55,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     API_PATHS.user,
     {
       config: { access: 'account.self' },
-      schema: { tags: ['auth'], response: { 200: userResponseSchema, ...errors } },
+      schema: { tags: ['auth'], operationId: 'getOwnAccount', summary: 'Get the logged-in account', response: { 200: userResponseSchema, ...errors } },
     },
     async (request) => auth.profile(request.user!),
   );
@@ -65,7 +67,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     API_PATHS.user,
     {
       config: { access: 'account.self' },
-      schema: { tags: ['auth'], body: updateUserRequestSchema, response: { 200: userResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'updateOwnAccount',
+        summary: "Change the account's own name",
+        body: updateUserRequestSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
     },
     async (request) => auth.updateProfile(request.user!, request.body),
   );

@@ -28,14 +28,20 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
    */
   app.get(
     CONTENT_PATHS.publishedBanners,
-    { config: { access: 'public', publicCache: 0 }, schema: { tags, response: { 200: bannerListSchema } } },
+    {
+      config: { access: 'public', publicCache: 0 },
+      schema: { tags, operationId: 'listPublishedBanners', summary: "List the carousel's banners", response: { 200: bannerListSchema } },
+    },
     async () => banners.published(),
   );
 
   /** Every banner, whatever its state and window, newest first. 200; 401; 403. */
   app.get(
     CONTENT_PATHS.banners,
-    { config: { access: 'content.manage' }, schema: { tags, response: { 200: bannerListSchema, ...errors } } },
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, operationId: 'listBanners', summary: 'List every banner', response: { 200: bannerListSchema, ...errors } },
+    },
     async () => banners.list(),
   );
 
@@ -43,8 +49,8 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
   app.post(
     CONTENT_PATHS.banners,
     {
-      config: { access: 'content.manage' },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: bannerSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'content.manage', multipart: createForm },
+      schema: { tags, operationId: 'createBanner', summary: 'Upload a banner', consumes: ['multipart/form-data'], response: { 201: bannerSchema, 413: errorBodySchema, ...errors } },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, createForm);
@@ -56,8 +62,15 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
   app.post(
     `${CONTENT_PATHS.banners}/:id`,
     {
-      config: { access: 'content.manage' },
-      schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: bannerSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'content.manage', multipart: updateForm },
+      schema: {
+        tags,
+        operationId: 'updateBanner',
+        summary: 'Edit a banner',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: bannerSchema, 413: errorBodySchema, ...errors },
+      },
     },
     async (request) => {
       const form = await readMultipartForm(request, updateForm);
@@ -68,7 +81,10 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
   /** Deletes a banner and its image files. 200; 401; 403; 404; 422 bad id. */
   app.delete(
     `${CONTENT_PATHS.banners}/:id`,
-    { config: { access: 'content.manage' }, schema: { tags, params: idParams, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, operationId: 'deleteBanner', summary: 'Delete a banner and its images', params: idParams, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await banners.delete(request.user!, request.params.id);
       return { message: CONTENT_MESSAGES.bannerDeleted };

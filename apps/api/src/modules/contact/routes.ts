@@ -14,7 +14,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
    */
   app.get(
     CONTENT_PATHS.contact,
-    { config: { access: 'public', publicCache: 0 }, schema: { tags, response: { 200: contactListSchema } } },
+    {
+      config: { access: 'public', publicCache: 0 },
+      schema: { tags, operationId: 'getContactImages', summary: "Get the 'Contacto' images", response: { 200: contactListSchema } },
+    },
     async () => contact.get(),
   );
 
@@ -22,9 +25,11 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.post(
     CONTENT_PATHS.contact,
     {
-      config: { access: 'content.manage' },
+      config: { access: 'content.manage', multipart: uploadForm },
       schema: {
         tags,
+        operationId: 'uploadContactImages',
+        summary: "Upload the 'Contacto' images",
         consumes: ['multipart/form-data'],
         response: { 200: contactListSchema, 401: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 422: errorBodySchema },
       },

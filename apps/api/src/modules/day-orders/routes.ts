@@ -27,7 +27,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     DAY_ORDER_PATHS.sources,
     {
       config: { access: 'dayOrders.create' },
-      schema: { tags, querystring: dayOrderSourcesQuerySchema, response: { 200: dayOrderSourcesSchema, ...errors } },
+      schema: { tags, operationId: 'listDayOrderSources', summary: 'List the regulations an agenda may include', querystring: dayOrderSourcesQuerySchema, response: { 200: dayOrderSourcesSchema, ...errors } },
     },
     async (request) => dayOrders.sources(request.query),
   );
@@ -37,7 +37,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     DAY_ORDER_PATHS.list,
     {
       config: { access: 'dayOrders.create' },
-      schema: { tags, body: createDayOrderSchema, response: { 201: createDayOrderResponseSchema, ...errors } },
+      schema: { tags, operationId: 'createDayOrder', summary: 'Build an agenda and its PDF', body: createDayOrderSchema, response: { 201: createDayOrderResponseSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await dayOrders.create(request.user!, request.body)),
   );
@@ -51,7 +51,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     DAY_ORDER_PATHS.published,
     {
       config: { access: 'public', publicCache: 0 },
-      schema: { tags, querystring: publishedDayOrderQuerySchema, response: { 200: publishedDayOrderListSchema, 422: errorBodySchema } },
+      schema: { tags, operationId: 'listPublishedDayOrders', summary: 'List the published agendas', querystring: publishedDayOrderQuerySchema, response: { 200: publishedDayOrderListSchema, 422: errorBodySchema } },
     },
     async (request) => dayOrders.published(request.query),
   );
@@ -61,7 +61,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     DAY_ORDER_PATHS.list,
     {
       config: { access: 'dayOrders.summaries' },
-      schema: { tags, querystring: dayOrderSummaryQuerySchema, response: { 200: dayOrderSummaryListSchema, ...errors } },
+      schema: { tags, operationId: 'listDayOrderSummaries', summary: 'List the session summaries', querystring: dayOrderSummaryQuerySchema, response: { 200: dayOrderSummaryListSchema, ...errors } },
     },
     async (request) => dayOrders.summaries(request.query),
   );
@@ -71,7 +71,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     `${DAY_ORDER_PATHS.list}/:id`,
     {
       config: { access: 'dayOrders.summaries' },
-      schema: { tags, params: idParams, response: { 200: dayOrderDetailSchema, ...errors } },
+      schema: { tags, operationId: 'getDayOrder', summary: 'Get one agenda with its items', params: idParams, response: { 200: dayOrderDetailSchema, ...errors } },
     },
     async (request) => dayOrders.detail(request.params.id),
   );
@@ -81,7 +81,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     `${DAY_ORDER_PATHS.list}/:id`,
     {
       config: { access: 'dayOrders.delete' },
-      schema: { tags, params: idParams, response: { 200: deleteDayOrderResponseSchema, ...errors } },
+      schema: { tags, operationId: 'deleteDayOrder', summary: 'Delete an agenda and its PDF', params: idParams, response: { 200: deleteDayOrderResponseSchema, ...errors } },
     },
     async (request) => {
       await dayOrders.delete(request.user!, request.params.id);

@@ -32,7 +32,10 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
    */
   app.get(
     CONTENT_PATHS.publishedNews,
-    { config: { access: 'public', publicCache: 0 }, schema: { tags, response: { 200: newsListSchema } } },
+    {
+      config: { access: 'public', publicCache: 0 },
+      schema: { tags, operationId: 'listPublishedNews', summary: 'List the published news', response: { 200: newsListSchema } },
+    },
     async () => news.published(),
   );
 
@@ -41,7 +44,13 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
     `${CONTENT_PATHS.publishedNews}/:id`,
     {
       config: { access: 'public', publicCache: 0 },
-      schema: { tags, params: idParams, response: { 200: newsItemSchema, 404: errorBodySchema, 422: errorBodySchema } },
+      schema: {
+        tags,
+        operationId: 'getPublishedNewsItem',
+        summary: 'Get one published news item',
+        params: idParams,
+        response: { 200: newsItemSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
     },
     async (request) => news.publishedOne(request.params.id),
   );
@@ -49,7 +58,10 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
   /** Every news item, whatever its status and window, newest first. 200; 401; 403. */
   app.get(
     CONTENT_PATHS.news,
-    { config: { access: 'content.manage' }, schema: { tags, response: { 200: newsListSchema, ...errors } } },
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, operationId: 'listNews', summary: 'List every news item', response: { 200: newsListSchema, ...errors } },
+    },
     async () => news.list(),
   );
 
@@ -57,8 +69,14 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
   app.post(
     CONTENT_PATHS.news,
     {
-      config: { access: 'content.manage' },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: newsItemSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'content.manage', multipart: createForm },
+      schema: {
+        tags,
+        operationId: 'createNewsItem',
+        summary: 'Create a news item',
+        consumes: ['multipart/form-data'],
+        response: { 201: newsItemSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, createForm);
@@ -70,8 +88,15 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
   app.post(
     `${CONTENT_PATHS.news}/:id`,
     {
-      config: { access: 'content.manage' },
-      schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: newsItemSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'content.manage', multipart: updateForm },
+      schema: {
+        tags,
+        operationId: 'updateNewsItem',
+        summary: 'Edit a news item',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: newsItemSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
     },
     async (request) => {
       const form = await readMultipartForm(request, updateForm);
@@ -82,7 +107,10 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
   /** Deletes a news item with its picture and editor images. 200; 401; 403; 404; 422 bad id. */
   app.delete(
     `${CONTENT_PATHS.news}/:id`,
-    { config: { access: 'content.manage' }, schema: { tags, params: idParams, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { access: 'content.manage' },
+      schema: { tags, operationId: 'deleteNewsItem', summary: 'Delete a news item and its images', params: idParams, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await news.delete(request.user!, request.params.id);
       return { message: CONTENT_MESSAGES.newsDeleted };

@@ -17,7 +17,7 @@ export const publicMediaRoutes: FastifyPluginAsyncZod<{ media: PublicMediaServic
     PUBLIC_MEDIA_PATHS.videos,
     {
       config: { access: 'public', publicCache: BROWSER_CACHE_SECONDS },
-      schema: { tags, response: { 200: sessionVideoListSchema, 204: nothingToShow } },
+      schema: { tags, operationId: 'listSessionVideos', summary: "Get the council channel's latest videos", response: { 200: sessionVideoListSchema, 204: nothingToShow } },
     },
     async (_request, reply) => {
       const videos = await media.sessionVideos();
@@ -33,7 +33,7 @@ export const publicMediaRoutes: FastifyPluginAsyncZod<{ media: PublicMediaServic
     PUBLIC_MEDIA_PATHS.weather,
     {
       config: { access: 'public', publicCache: BROWSER_CACHE_SECONDS },
-      schema: { tags, response: { 200: weatherSchema, 204: nothingToShow } },
+      schema: { tags, operationId: 'getWeather', summary: "Get the town's current weather", response: { 200: weatherSchema, 204: nothingToShow } },
     },
     async (_request, reply) => {
       const weather = await media.currentWeather();

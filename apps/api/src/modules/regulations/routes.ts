@@ -7,6 +7,7 @@ import {
   oldRegulationFieldsSchema,
   publicRegulationQuerySchema,
   publishedRegulationListSchema,
+  publishedRegulationSchema,
   regulationDetailSchema,
   relatedRegulationListSchema,
   relatedRegulationQuerySchema,
@@ -24,6 +25,9 @@ const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: 
 /** `changes` is JSON of the changed fields and `version` the one edited. */
 const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
+/** What the open-data downloads hold, for the API description: typed as any schema, as the body is a stream, never serialized. */
+const EXPORT_TYPES = { csv: 'text/csv', json: 'application/json' } as const;
+const EXPORT_BODIES: Record<'csv' | 'json', z.ZodType> = { csv: z.string(), json: z.array(publishedRegulationSchema.omit({ matched_in: true, excerpt: true })) };
 
 export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {
   /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
@@ -31,7 +35,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations',
     {
       config: { access: 'regulations.read' },
-      schema: { tags: ['regulations'], querystring: staffRegulationQuerySchema, response: { 200: staffRegulationListSchema, ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'listRegulations',
+        summary: 'List the registry with the staff filters',
+        querystring: staffRegulationQuerySchema,
+        response: { 200: staffRegulationListSchema, ...errors },
+      },
     },
     async (request) => regulations.list(request.user!, request.query),
   );
@@ -44,7 +54,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/published',
     {
       config: { access: 'public', publicCache: 60 },
-      schema: { tags: ['public'], querystring: publicRegulationQuerySchema, response: { 200: publishedRegulationListSchema, 422: errorBodySchema } },
+      schema: {
+        tags: ['public'],
+        operationId: 'searchPublishedRegulations',
+        summary: 'Search the published regulations',
+        querystring: publicRegulationQuerySchema,
+        response: { 200: publishedRegulationListSchema, 422: errorBodySchema },
+      },
     },
     async (request) => regulations.listPublished(request.query),
   );
@@ -64,7 +80,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       `/regulations/published.${format}`,
       {
         config: { access: 'public' },
-        schema: { tags: ['public'], querystring: publicRegulationQuerySchema.omit({ page: true }) },
+        schema: {
+          tags: ['public'],
+          operationId: `exportPublishedRegulations${format === 'csv' ? 'Csv' : 'Json'}`,
+          summary: `Download the whole public search as ${format.toUpperCase()}`,
+          querystring: publicRegulationQuerySchema.omit({ page: true }),
+          response: { 200: { description: 'Every matching row.', content: { [EXPORT_TYPES[format]]: { schema: EXPORT_BODIES[format] } } } },
+        },
       },
       async (request, reply) => {
         const body = await regulations.exportPublished({ ...request.query, page: 1 }, format);
@@ -78,8 +100,18 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   }
 
   /** Atom feed of the newest approved norms. 200. */
-  app.get('/regulations/feed.atom', { config: { access: 'public', publicCache: 300 }, schema: { tags: ['public'] } }, async (_request, reply) =>
-    reply.header('content-type', 'application/atom+xml; charset=utf-8').send(await regulations.feed()),
+  app.get(
+    '/regulations/feed.atom',
+    {
+      config: { access: 'public', publicCache: 300 },
+      schema: {
+        tags: ['public'],
+        operationId: 'getRegulationsFeed',
+        summary: 'Atom feed of the newest approved regulations',
+        response: { 200: { description: 'The feed.', content: { 'application/atom+xml': { schema: z.string() } } } },
+      },
+    },
+    async (_request, reply) => reply.header('content-type', 'application/atom+xml; charset=utf-8').send(await regulations.feed()),
   );
 
   /** Candidates for the modifies / modified-by pickers (at least 3 characters). 200; 401; 403; 422. */
@@ -87,7 +119,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/related',
     {
       config: { access: 'regulations.read' },
-      schema: { tags: ['regulations'], querystring: relatedRegulationQuerySchema, response: { 200: relatedRegulationListSchema, ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'listRelatedRegulationCandidates',
+        summary: 'Find regulations to link as modified or modifying',
+        querystring: relatedRegulationQuerySchema,
+        response: { 200: relatedRegulationListSchema, ...errors },
+      },
     },
     async (request) => regulations.related(request.query),
   );
@@ -97,7 +135,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/:id',
     {
       config: { access: 'regulations.read' },
-      schema: { tags: ['regulations'], params: idParams, response: { 200: regulationDetailSchema, ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'getRegulation',
+        summary: 'Get one regulation with its links and history',
+        params: idParams,
+        response: { 200: regulationDetailSchema, ...errors },
+      },
     },
     async (request) => regulations.detail(request.user!, request.params.id),
   );
@@ -106,8 +150,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.post(
     '/regulations',
     {
-      config: { access: 'regulations.create' },
-      schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'regulations.create', multipart: createForm },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'createRegulation',
+        summary: 'Register a regulation',
+        consumes: ['multipart/form-data'],
+        response: { 201: regulationDetailSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, createForm);
@@ -122,12 +172,17 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.post(
     '/regulations/:id',
     {
-      config: { access: 'regulations.update' },
+      config: { access: 'regulations.update', multipart: updateForm },
       schema: {
         tags: ['regulations'],
+        operationId: 'updateRegulation',
+        summary: 'Modify a regulation',
+        description:
+          '`changes`: JSON of the changed fields only; `version`: the version that was edited (409 if someone saved since); ' +
+          'a PDF field sent empty removes that PDF.',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: regulationDetailSchema, 409: errorBodySchema, 413: errorBodySchema, ...errors },
+        response: { 200: regulationDetailSchema, 409: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
       },
     },
     async (request) => {
@@ -140,8 +195,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.post(
     '/old-regulations',
     {
-      config: { access: 'oldRegulations.create' },
-      schema: { tags: ['regulations'], consumes: ['multipart/form-data'], response: { 201: regulationDetailSchema, 413: errorBodySchema, ...errors } },
+      config: { access: 'oldRegulations.create', multipart: oldForm },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'createOldRegulation',
+        summary: 'Load an old regulation',
+        consumes: ['multipart/form-data'],
+        response: { 201: regulationDetailSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, oldForm);
@@ -154,7 +215,13 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/old-regulations/:id',
     {
       config: { access: 'oldRegulations.delete' },
-      schema: { tags: ['regulations'], params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'deleteOldRegulation',
+        summary: 'Delete an old regulation and its PDF',
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
     },
     async (request) => {
       await regulations.deleteOld(request.user!, request.params.id);

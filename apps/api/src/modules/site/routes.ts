@@ -6,7 +6,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   /** The council's name, town and public profiles, for the public pages. 200. */
   app.get(
     API_PATHS.site,
-    { config: { access: 'public', publicCache: 300 }, schema: { tags: ['site'], response: { 200: siteResponseSchema } } },
+    { config: { access: 'public', publicCache: 300 }, schema: { tags: ['site'], operationId: 'getSite', summary: "Get the council's name, town and social profiles", response: { 200: siteResponseSchema } } },
     async () => {
       return { council_name: config.council.name, town_name: config.council.town, town_region: config.council.region, social: config.social };
     },

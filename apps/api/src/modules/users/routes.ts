@@ -21,7 +21,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     ACCOUNT_PATHS.users,
     {
       config: { access: 'users.manage' },
-      schema: { tags, querystring: usersQuerySchema, response: { 200: managedUserListSchema, ...errors } },
+      schema: { tags, operationId: 'listUsers', summary: 'List the accounts (admins excluded)', querystring: usersQuerySchema, response: { 200: managedUserListSchema, ...errors } },
     },
     async (request) => users.list(request.query),
   );
@@ -31,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     ACCOUNT_PATHS.users,
     {
       config: { access: 'users.manage' },
-      schema: { tags, body: createUserRequestSchema, response: { 201: userMutationResponseSchema, ...errors } },
+      schema: { tags, operationId: 'createUser', summary: 'Register an account', body: createUserRequestSchema, response: { 201: userMutationResponseSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await users.create(request.user!, request.body)),
   );
@@ -41,7 +41,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     ACCOUNT_PATHS.userRoleRoute,
     {
       config: { access: 'users.manage' },
-      schema: { tags, params: idParams, body: updateUserRoleRequestSchema, response: { 200: userMutationResponseSchema, 404: errorBodySchema, ...errors } },
+      schema: {
+        tags,
+        operationId: 'changeUserRole',
+        summary: "Change an account's role",
+        params: idParams,
+        body: updateUserRoleRequestSchema,
+        response: { 200: userMutationResponseSchema, 404: errorBodySchema, ...errors },
+      },
     },
     async (request) => users.changeRole(request.user!, request.params.id, request.body),
   );
