@@ -124,26 +124,12 @@ export function createRegulationRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Sets a list (authors or keywords) in one statement: the items upserted by position, the
-     * positions past the new end deleted (disjoint rows, so the two parts of the statement never meet).
-     */
     async replaceAuthors(tx: Db, id: number, names: readonly string[]): Promise<void> {
-      await tx.execute(sql`
-        with kept as (
-          insert into regulation_authors (regulation_id, position, name)
-          select ${id}, item.ord - 1, item.value from unnest(${toTextArray(names)}::text[]) with ordinality as item(value, ord)
-          on conflict (regulation_id, position) do update set name = excluded.name)
-        delete from regulation_authors where regulation_id = ${id} and position >= ${names.length}`);
+      await replaceList(tx, 'regulation_authors', 'name', id, names);
     },
 
     async replaceKeywords(tx: Db, id: number, words: readonly string[]): Promise<void> {
-      await tx.execute(sql`
-        with kept as (
-          insert into regulation_keywords (regulation_id, position, word)
-          select ${id}, item.ord - 1, item.value from unnest(${toTextArray(words)}::text[]) with ordinality as item(value, ord)
-          on conflict (regulation_id, position) do update set word = excluded.word)
-        delete from regulation_keywords where regulation_id = ${id} and position >= ${words.length}`);
+      await replaceList(tx, 'regulation_keywords', 'word', id, words);
     },
 
     /** Sets the norms this one modifies and/or the ones that modify it: one statement per side. */
@@ -481,6 +467,20 @@ function groupBy(rows: { id: number; value: string }[]): Map<number, string[]> {
     else map.set(row.id, [row.value]);
   }
   return map;
+}
+
+/**
+ * Sets a regulation's list (authors or keywords) in one statement: the items upserted by position, the
+ * positions past the new end deleted (disjoint rows, so the two parts of the statement never meet).
+ */
+async function replaceList(tx: Db, table: 'regulation_authors' | 'regulation_keywords', column: 'name' | 'word', id: number, items: readonly string[]) {
+  const [target, value] = [sql.raw(table), sql.raw(column)];
+  await tx.execute(sql`
+    with kept as (
+      insert into ${target} (regulation_id, position, ${value})
+      select ${id}, item.ord - 1, item.value from unnest(${toTextArray(items)}::text[]) with ordinality as item(value, ord)
+      on conflict (regulation_id, position) do update set ${value} = excluded.${value})
+    delete from ${target} where regulation_id = ${id} and position >= ${items.length}`);
 }
 
 /** A list as one PostgreSQL array parameter (pg sends JS arrays as array literals). */

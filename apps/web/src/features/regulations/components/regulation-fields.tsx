@@ -15,28 +15,18 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { councilLocalToIso, formatDateTime } from '../format';
 import { FieldError, invalidProps, listOf } from '../../../components/form/field-error';
-import { withAuthorType, withDemType, withType, type RegulationFormLayout, type RegulationFormValues } from '../form-rules';
-import type { RegulationFieldErrors } from '../use-regulation-form';
+import { withAuthorType, withDemType, withType, type RegulationFormValues } from '../form-rules';
 import { DemTypeSelect, NumberInput, TypeSelect } from './regulation-inputs';
-import { RegulationPdfFields, type StoredPdfs } from './regulation-pdf-fields';
+import { RegulationPdfFields, type PdfFieldsProps } from './regulation-pdf-fields';
 import { ListEditor } from './list-editor';
 import { RelatedPicker } from './related-picker';
 
-type RegulationFieldsProps = {
+type RegulationFieldsProps = PdfFieldsProps & {
   mode: RegulationMode;
   role: Role;
   ownName: string;
-  values: RegulationFormValues;
-  onChange: (update: (values: RegulationFormValues) => RegulationFormValues) => void;
-  layout: RegulationFormLayout;
-  errors: RegulationFieldErrors;
-  /** A file picker rejected a file, or a field's error was fixed: the page keeps the errors. */
-  onFieldError: (field: RegulationFormField, message: string | null) => void;
-  /** Edit: the PDFs already stored, shown as links with a remove button. */
-  stored?: StoredPdfs;
-  /** Edit: the regulation itself, kept out of its own link pickers. */
+  /** Update: the regulation itself, kept out of its own link pickers. */
   regulationId?: number;
-  disabled?: boolean;
 };
 
 /** Every field of the regulation form, shown, hidden or disabled as `layout` says for the role and type. */

@@ -42,81 +42,52 @@ function StoredPdf({ url, removed, onToggle, label }: { url: string | null; remo
   );
 }
 
-type PdfFieldsProps = {
+export type PdfFieldsProps = {
   values: RegulationFormValues;
   onChange: (update: (values: RegulationFormValues) => RegulationFormValues) => void;
   layout: RegulationFormLayout;
   errors: RegulationFieldErrors;
+  /** A file picker rejected a file, or a field's error was fixed: the page keeps the errors. */
   onFieldError: (field: RegulationFormField, message: string | null) => void;
   /** Update: the PDFs already stored, shown as links with a remove button. */
   stored?: StoredPdfs;
-  disabled: boolean;
+  disabled?: boolean;
 };
 
+/** The two PDFs: the API's field, the form's value and remove flag, the layout's switch and the words. */
+const PDFS = [
+  { field: 'pdf_process', value: 'pdfProcess', remove: 'removePdfProcess', offered: 'pdfProcess', id: 'regulation-pdf-process', label: 'PDF en proceso' },
+  { field: 'pdf_approved', value: 'pdfApproved', remove: 'removePdfApproved', offered: 'pdfApproved', id: 'regulation-pdf-approved', label: 'PDF aprobado' },
+] as const;
+
 /** The in-process and approved PDFs: the stored ones (update) and their file inputs, as `layout` offers them. */
-export function RegulationPdfFields({ values, onChange, layout, errors, onFieldError, stored, disabled }: PdfFieldsProps) {
+export function RegulationPdfFields({ values, onChange, layout, errors, onFieldError, stored, disabled = false }: PdfFieldsProps) {
   const set = <K extends keyof RegulationFormValues>(key: K, value: RegulationFormValues[K]) => onChange((current) => ({ ...current, [key]: value }));
   if (values.type === 'correspondence' || values.type === '') return null;
   return (
-        <Row className="g-3">
-          {(layout.pdfProcess || stored?.pdf_process) && (
-            <Col md={6}>
-              <PdfGroup legend={stored ? 'PDF en proceso' : null}>
-                {stored && (
-                  <StoredPdf
-                    url={stored.pdf_process}
-                    removed={values.removePdfProcess}
-                    onToggle={() => set('removePdfProcess', !values.removePdfProcess)}
-                    label="PDF en proceso"
-                  />
-                )}
-                {layout.pdfProcess && (
-                  <FileInput
-                    id="regulation-pdf-process"
-                    label={stored?.pdf_process ? 'Reemplazar PDF en proceso' : 'Archivo PDF en proceso'}
-                    file={values.pdfProcess}
-                    accept={PDF}
-                    wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
-                    disabled={disabled}
-                    error={listOf(errors.pdf_process)}
-                    onChange={(file, error) => {
-                      set('pdfProcess', file);
-                      onFieldError('pdf_process', error);
-                    }}
-                  />
-                )}
-              </PdfGroup>
-            </Col>
-          )}
-          {(layout.pdfApproved || stored?.pdf_approved) && (
-            <Col md={6}>
-              <PdfGroup legend={stored ? 'PDF aprobado' : null}>
-                {stored && (
-                  <StoredPdf
-                    url={stored.pdf_approved}
-                    removed={values.removePdfApproved}
-                    onToggle={() => set('removePdfApproved', !values.removePdfApproved)}
-                    label="PDF aprobado"
-                  />
-                )}
-                {layout.pdfApproved && (
-                  <FileInput
-                    id="regulation-pdf-approved"
-                    label={stored?.pdf_approved ? 'Reemplazar PDF aprobado' : 'Archivo PDF aprobado'}
-                    file={values.pdfApproved}
-                    accept={PDF}
-                    wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
-                    disabled={disabled}
-                    error={listOf(errors.pdf_approved)}
-                    onChange={(file, error) => {
-                      set('pdfApproved', file);
-                      onFieldError('pdf_approved', error);
-                    }}
-                  />
-                )}
-              </PdfGroup>
-            </Col>
-          )}
-        </Row>
+    <Row className="g-3">
+      {PDFS.filter((pdf) => layout[pdf.offered] || stored?.[pdf.field]).map((pdf) => (
+        <Col md={6} key={pdf.field}>
+          <PdfGroup legend={stored ? pdf.label : null}>
+            {stored && <StoredPdf url={stored[pdf.field]} removed={values[pdf.remove]} onToggle={() => set(pdf.remove, !values[pdf.remove])} label={pdf.label} />}
+            {layout[pdf.offered] && (
+              <FileInput
+                id={pdf.id}
+                label={stored?.[pdf.field] ? `Reemplazar ${pdf.label}` : `Archivo ${pdf.label}`}
+                file={values[pdf.value]}
+                accept={PDF}
+                wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
+                disabled={disabled}
+                error={listOf(errors[pdf.field])}
+                onChange={(file, error) => {
+                  set(pdf.value, file);
+                  onFieldError(pdf.field, error);
+                }}
+              />
+            )}
+          </PdfGroup>
+        </Col>
+      ))}
+    </Row>
   );
 }
