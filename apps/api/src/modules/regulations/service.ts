@@ -7,12 +7,9 @@ import {
   validateDraft,
   type CreateRegulationFields,
   type OldRegulationFields,
-  type PublicRegulationQuery,
   type RegulationChanges,
   type RegulationDraft,
-  type RegulationErrors,
   type RegulationRef,
-  type PublishedRegulationList,
   type RegulationDetail,
   type StaffRegulationList,
   type StaffRegulationQuery,
@@ -28,16 +25,17 @@ import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
 import { regulationPolicy as policy } from './policy.js';
-import { presentDetail, presentListItem, presentPublished, type FileUrls } from './presenter.js';
-import type { RegulationRepository, RegulationRow, RegulationSnapshot, RegulationValues, Tx } from './repository.js';
+import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
+import type { RegulationRepository, Tx } from './repository.js';
 import type { TextIndexer } from './text-indexer.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
 import { toInstant } from '../day-orders/time.js';
-import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
+import type { PDF_FIELDS} from './drafts.js';
+import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
+import { createPublishedRegulations, PER_PAGE } from './published-service.js';
 
-export const PER_PAGE = 15;
+export { PER_PAGE };
+
 export const FOLDERS = { process: 'regulations-process', approved: 'regulations-approved' } as const;
-const PDF_FIELDS = ['pdf_process', 'pdf_approved'] as const;
 
 interface Deps {
   repository: RegulationRepository;
@@ -54,18 +52,16 @@ interface Deps {
   site: { publicUrl: string; councilName: string };
 }
 
-/** A download holds every match, up to this many rows, read this many at a time. */
-export const EXPORT_MAX_ROWS = 200_000;
-const EXPORT_BATCH = 2000;
 
-/** The regulations registry: registering, listing, modifying, linking and tracing normativas. */
+/**
+ * The regulations registry: registering, listing, modifying, linking and tracing normativas. (Over 300
+ * lines on purpose: registering, modifying and loading old ones share the checks that need the
+ * database and the worker, and the stored-file handling, in this one closure; the pure steps are
+ * drafts.ts, the public reads published-service.ts.)
+ */
 export function createRegulationService({ repository, indexer, documents, storage, clock, urls, timeZone, log, site }: Deps) {
-  const absolute = (path: string) => `${site.publicUrl}${path}`;
-  // Citizens repeat the same searches; answers live as long as their HTTP max-age, and any change
-  // to the registry (or a PDF's text joining the index) empties the cache.
-  const publishedCache = createTtlCache<PublishedRegulationList>({ ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
-  const publicChanged = () => publishedCache.clear();
-  indexer.onIndexed(publicChanged);
+  const published = createPublishedRegulations({ repository, indexer, clock, urls, timeZone, site });
+  const publicChanged = published.changed;
   /** One regulation as the staff see it: its whole snapshot (one statement) and its history. */
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const [found, history] = await Promise.all([repository.snapshot(id, { client }), repository.historyOf(id, client)]);
@@ -146,79 +142,9 @@ export function createRegulationService({ repository, indexer, documents, storag
       };
     },
 
-    /** The public search of /normativas: public norms only, with where each one matched. */
-    async listPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
-      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
-      const cached = publishedCache.get(key);
-      if (cached) return cached;
-      const { rows, total, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
-      const ids = rows.map((row) => row.id);
-      const [keywords, matches] = await Promise.all([
-        repository.keywordsOf(ids),
-        search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
-      ]);
-      const result: PublishedRegulationList = {
-        data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
-        total,
-        per_page: PER_PAGE,
-        current_page: query.page,
-        last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
-      };
-      publishedCache.set(key, result);
-      return result;
-    },
-
-    /**
-     * Every row of a public search, as CSV lines or JSON array pieces, produced batch by batch. The
-     * first batch is read before this resolves, so that a query the database refuses (or a database
-     * that is down) still gets an ordinary error answer instead of a 200 cut short.
-     */
-    async exportPublished(query: PublicRegulationQuery, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-      const batches = repository.allPublished(query, { timeZone, batch: EXPORT_BATCH, max: EXPORT_MAX_ROWS });
-      let written = 0;
-      const render = async (rows: RegulationRow[] | void): Promise<string> => {
-        if (!rows?.length) return '';
-        const keywords = await repository.keywordsOf(rows.map((row) => row.id));
-        const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
-        if (format === 'csv') return items.map((item) => `${csvRow(item, absolute)}\r\n`).join('');
-        const pieces = items.map((item) => jsonItem(item, absolute));
-        const separator = written > 0 ? ',' : '';
-        written += pieces.length;
-        return separator + pieces.join(',');
-      };
-      const first = await batches.next();
-      const head = (format === 'csv' ? `\uFEFF${CSV_HEADER.map(csvCell).join(',')}\r\n` : '[') + (await render(first.value));
-      return (async function* () {
-        try {
-          yield head;
-          if (!first.done) {
-            for (let next = await batches.next(); !next.done; next = await batches.next()) yield await render(next.value);
-          }
-        } finally {
-          // Also when the client goes away midway: the batches stop being read.
-          await batches.return(undefined);
-        }
-        if (format === 'json') yield ']';
-      })();
-    },
-
-    /** The Atom feed of the 50 newest approvals. */
-    async feed(): Promise<string> {
-      const rows = await repository.latestApproved(50);
-      return atomFeed({
-        councilName: site.councilName,
-        publicUrl: site.publicUrl,
-        selfUrl: absolute('/api/v1/regulations/feed.atom'),
-        now: clock.now(),
-        entries: rows.map((row) => ({
-          id: row.id,
-          title: feedTitle(row),
-          subject: row.subject,
-          approvedAt: row.approvedAt ?? row.updatedAt,
-          pdfUrl: row.pdfApproved ? absolute(urls.publicPdf(row.pdfApproved)) : null,
-        })),
-      });
-    },
+    listPublished: published.listPublished,
+    exportPublished: published.exportPublished,
+    feed: published.feed,
 
     related(query: { search: string; type?: RegulationDetail['type']; id?: number }) {
       return repository.related(query.search, { type: query.type, exceptId: query.id });
@@ -420,73 +346,3 @@ export function createRegulationService({ repository, indexer, documents, storag
 }
 
 export type RegulationService = ReturnType<typeof createRegulationService>;
-
-function valuesOf(draft: RegulationDraft): Omit<RegulationValues, 'pdfProcess' | 'pdfApproved' | 'isOld' | 'createdBy' | 'createdAt' | 'approvedAt'> {
-  return {
-    type: draft.type,
-    demType: draft.demType,
-    number: draft.number,
-    subject: draft.subject,
-    state: draft.state,
-    authorType: draft.authorType,
-  };
-}
-
-/** The text's extraction starts over when a PDF changes (its job is queued in the same transaction). */
-const TEXT_PENDING = { textStatus: 'pending', textAttempts: 0 } as const;
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
-
-/** The regulation as `changes` would leave it, with the defaults that follow (spec 4). */
-function applyChanges(before: RegulationSnapshot, changes: RegulationChanges, pdfs: { pdfProcess: string | null; pdfApproved: string | null }, role: AuthUser['role']): RegulationDraft {
-  const current = before.row;
-  const state = changes.state ?? current.state;
-  return applyDefaults(
-    {
-      type: current.type,
-      demType: changes.dem_type !== undefined ? changes.dem_type : current.demType,
-      // Back to "en proceso", the official number goes: it is given on approval.
-      number: state === 'process' ? null : changes.number !== undefined ? changes.number : current.number,
-      authorType: changes.author_type ?? current.authorType,
-      authors: changes.authors ?? before.authors,
-      state,
-      keywords: changes.keywords ?? before.keywords,
-      subject: changes.subject ?? current.subject,
-      hasProcessPdf: pdfs.pdfProcess !== null,
-      hasApprovedPdf: pdfs.pdfApproved !== null,
-      modifies: changes.modifies ?? before.modified.map((norm) => norm.id),
-      modifiedBy: changes.modified_by ?? before.modifying.map((norm) => norm.id),
-    },
-    role,
-    'update',
-    before.ownName,
-  );
-}
-
-function historyOf(before: RegulationSnapshot): HistorySnapshot {
-  return { ...before.row, authors: before.authors, keywords: before.keywords, modifies: before.modified, modifiedBy: before.modifying };
-}
-
-/**
- * Every uploaded file must start as a PDF (whether it opens as one is asked later, of the document
- * worker); an empty value stays `null` (remove).
- */
-function checkPdfs(files: MultipartForm['files']): { pdf_process?: Buffer | null; pdf_approved?: Buffer | null } {
-  const errors: Record<string, string[]> = {};
-  for (const field of PDF_FIELDS) {
-    const content = files[field];
-    if (content && !startsAsPdf(content)) errors[field] = [REGULATION_MESSAGES.pdfOnly];
-  }
-  throwIfInvalid(errors);
-  return files;
-}
-
-const PDF_CHECK_MESSAGES = {
-  'not-pdf': REGULATION_MESSAGES.pdfOnly,
-  encrypted: REGULATION_MESSAGES.pdfEncrypted,
-  unreadable: REGULATION_MESSAGES.pdfUnreadable,
-} as const;
-
-function throwIfInvalid(errors: RegulationErrors | Record<string, string[]>) {
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors as Record<string, string[]>);
-}
