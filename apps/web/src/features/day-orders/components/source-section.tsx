@@ -62,7 +62,7 @@ export function SourceSectionFieldset({ section, items, selected, error, onChang
                       </span>
                     )}
                     {item.day_orders.map((agenda) => (
-                      <Badge key={agenda.id} bg="warning" text="dark" className="agenda-earlier me-1 mt-1">
+                      <Badge key={agenda.id} bg="warning" text="dark" className="agenda-earlier text-wrap text-start me-1 mt-1">
                         {earlierAgendaNote(agenda)}
                       </Badge>
                     ))}

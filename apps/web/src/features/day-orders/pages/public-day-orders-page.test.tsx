@@ -126,7 +126,8 @@ describe('PublicDayOrdersPage', () => {
     logInAs('admin');
     const { user } = renderPage();
     expect(await screen.findByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
-    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día de la sesión del 11/03/2026, 19:00' }));
+    // The delete button is a lazy chunk of its own: its first load in a busy test run takes a moment.
+    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día de la sesión del 11/03/2026, 19:00' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Eliminación' });
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Orden eliminada exitosamente.')).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe('PublicDayOrdersPage', () => {
     vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'DELETE' ? jsonResponse({ message: 'x', requestId: 'r' }, 500) : jsonResponse(page([1])))));
     logInAs('admin');
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: /Eliminar la orden del día/ }));
+    await user.click(await screen.findByRole('button', { name: /Eliminar la orden del día/ }, { timeout: 5000 }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Error al eliminar la orden.')).toBeInTheDocument();
   });

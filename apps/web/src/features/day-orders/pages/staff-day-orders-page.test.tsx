@@ -46,7 +46,8 @@ describe('StaffDayOrdersPage', () => {
     logInAs('admin');
     const { user } = renderPage('/admin');
     expect(screen.getByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
-    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día de la sesión del 11/03/2026, 19:00' }));
+    // The delete button is a lazy chunk of its own: its first load in a busy test run takes a moment.
+    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día de la sesión del 11/03/2026, 19:00' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Eliminación' });
     expect(dialog).toHaveTextContent('¿Estás seguro de que deseas eliminar la orden del día de la sesión del 11/03/2026, 19:00?');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
