@@ -94,7 +94,8 @@ describe('the route table', () => {
   it('shows the public daily orders page inside the public layout', async () => {
     stubApi();
     renderRoutes(routes, { initialEntries: ['/ver-orden-dia'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ordenes del día' })).toBeInTheDocument();
+    // A lazy chunk with its filter form (zod, react-hook-form): the first load in a busy run takes a moment.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordenes del día' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 

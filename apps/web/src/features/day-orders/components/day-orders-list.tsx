@@ -1,10 +1,11 @@
-import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS } from '@concejo/contracts';
+import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS, type Panel } from '@concejo/contracts';
 import { lazy, Suspense } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { usePublishedDayOrders } from '../api/list-published-day-orders';
 import { listSummary, readPublicParams, writePublicParams, type PublicDayOrderFilters } from '../filters';
@@ -20,9 +21,10 @@ const RESULTS_ID = 'day-orders-results';
 /**
  * The agendas, newest first, with their filters (in the address) and pager: the public /ver-orden-dia and
  * the staff's panel list show the same rows. Each row names its session (date, time, type), so two
- * agendas made on one day tell apart; an admin gets the delete button.
+ * agendas made on one day tell apart; an admin gets the delete button. `createIn` is the panel whose
+ * builder the 'Cargar orden del día' button opens (none for visitors).
  */
-export function DayOrdersList() {
+export function DayOrdersList({ title, createIn }: { title: string; createIn: Panel | null }) {
   const role = useSession()?.role ?? null;
   const canDelete = can(role, 'dayOrders.delete');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -37,7 +39,15 @@ export function DayOrdersList() {
 
   const data = list.data;
   return (
-    <>
+    <div className="day-orders-page">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+        <h1 className="mb-0">{title}</h1>
+        {createIn && (
+          <Link className="btn btn-primary" to={paths.panel.dayOrderCreate.getHref(createIn)}>
+            Cargar orden del día
+          </Link>
+        )}
+      </div>
       <section aria-label="Filtros" className="card shadow-sm mb-3">
         <div className="card-body">
           <PublicFilters filters={filters} onApply={handleApply} />
@@ -108,6 +118,6 @@ export function DayOrdersList() {
           </>
         ) : null}
       </section>
-    </>
+    </div>
   );
 }

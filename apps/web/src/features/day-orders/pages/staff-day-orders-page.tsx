@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DayOrdersList } from '../components/day-orders-list';
 import { usePanel } from '../use-panel';
@@ -10,18 +8,5 @@ import { usePanel } from '../use-panel';
  */
 export function StaffDayOrdersPage() {
   useDocumentTitle('Gestionar órdenes del día');
-  const panel = usePanel();
-  return (
-    <div className="day-orders-page">
-      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
-        <h1 className="mb-0">Gestionar órdenes del día</h1>
-        {panel && (
-          <Link className="btn btn-primary" to={paths.panel.dayOrderCreate.getHref(panel)}>
-            Cargar orden del día
-          </Link>
-        )}
-      </div>
-      <DayOrdersList />
-    </div>
-  );
+  return <DayOrdersList title="Gestionar órdenes del día" createIn={usePanel()} />;
 }
