@@ -41,7 +41,8 @@ async function agendaRow(page: Page, listPath: string, pdfPath: string) {
   const link = page.locator(`a[href="${pdfPath}"]`);
   for (let number = 1; number <= 5; number += 1) {
     if (number > 1 || !page.url().endsWith(listPath)) await page.goto(number === 1 ? listPath : `${listPath}?page=${number}`);
-    await expect(page.getByText(/^Mostrando \d+ - \d+ de \d+/)).toBeVisible();
+    // The page and its list load lazily: on a busy machine that takes more than the usual 10 s.
+    await expect(page.getByText(/^Mostrando \d+ - \d+ de \d+/)).toBeVisible({ timeout: 30_000 });
     if ((await link.count()) > 0) return page.getByRole('row').filter({ has: link });
   }
   throw new Error(`${pdfPath} is not on the first five pages of ${listPath}`);
@@ -217,6 +218,7 @@ test('the builder marks an item already on an earlier agenda, and its errors cle
 });
 
 test('the public list tells apart two agendas created on the same day by their sessions', async ({ page, request }) => {
+  test.slow(); // two agendas with their PDFs, and a list that may have to be paged through
   const headers = await apiLogin(request, ACCOUNTS.asesor);
   const sessions = [
     { sessionType: 'convocada', date: councilLocal(24 * 60 + 17), label: 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo)' },
