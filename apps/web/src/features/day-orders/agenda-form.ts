@@ -1,6 +1,6 @@
 import {
   AGENDA_SECTIONS,
-  MAX_COMMISSION_TEXT,
+  commissionTextSchema,
   SOURCE_SECTIONS,
   type CreateDayOrder,
   type DayOrderSources,
@@ -83,11 +83,12 @@ export function earlierAgendaNote(agenda: EarlierAgenda): string {
 
 // ---- The commissions' dispatches -----------------------------------------------------------------
 
-/** Adds a dispatch (trimmed); refuses an empty, too long or repeated one with the reason. */
+/** Adds a dispatch (trimmed); refuses an empty, too long (the contract's rule) or repeated one with the reason. */
 export function addDispatch(items: readonly string[], text: string): { items: string[] } | { error: string } {
   const clean = text.trim().replace(/\s+/g, ' ');
   if (!clean) return { error: 'Escriba el texto del despacho.' };
-  if (clean.length > MAX_COMMISSION_TEXT) return { error: `Cada despacho puede tener hasta ${MAX_COMMISSION_TEXT} caracteres.` };
+  const checked = commissionTextSchema.safeParse(clean);
+  if (!checked.success) return { error: checked.error.issues[0]?.message ?? 'El despacho no es válido.' };
   const key = clean.toLocaleLowerCase('es');
   if (items.some((item) => item.toLocaleLowerCase('es') === key)) return { error: 'Ese despacho ya está en la lista.' };
   return { items: [...items, clean] };
