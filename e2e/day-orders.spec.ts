@@ -27,6 +27,33 @@ function councilLocal(minutes: number): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
+/** A `datetime-local` value as the lists print it: '17/03/2026, 19:00'. */
+function shown(local: string): string {
+  const [, y, m, d, time] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(local)!;
+  return `${d}/${m}/${y}, ${time}`;
+}
+
+/**
+ * The row of an agenda in a list (newest first). Parallel tests create agendas too, so by the time it is
+ * looked for it may have moved past the first page: the pages are walked until it shows.
+ */
+async function agendaRow(page: Page, listPath: string, pdfPath: string) {
+  const link = page.locator(`a[href="${pdfPath}"]`);
+  for (let number = 1; number <= 5; number += 1) {
+    if (number > 1 || !page.url().endsWith(listPath)) await page.goto(number === 1 ? listPath : `${listPath}?page=${number}`);
+    // The page and its list load lazily: on a busy machine that takes more than the usual 10 s.
+    await expect(page.getByText(/^Mostrando \d+ - \d+ de \d+/)).toBeVisible({ timeout: 30_000 });
+    if ((await link.count()) > 0) return page.getByRole('row').filter({ has: link });
+  }
+  throw new Error(`${pdfPath} is not on the first five pages of ${listPath}`);
+}
+
+/** Opens the staff menu and follows one of its items. */
+async function openMenuItem(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name }).click();
+}
+
 async function apiLogin(request: APIRequestContext, account: { email: string; password: string }): Promise<Record<string, string>> {
   const response = await request.post('/api/v1/login', {
     headers: { 'Device-Id': `e2e-day-orders-${randomUUID()}` },
@@ -69,10 +96,13 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   const tag = `E2E-${randomUUID().slice(0, 8)}`;
   const sources = await createSources(request, await apiLogin(request, ACCOUNTS.asesor), tag);
 
-  // The asesor builds the agenda from the browser.
+  // The asesor builds the agenda from the browser, from the agenda list of the panel (menu and all).
   await loginThroughForm(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
-  await page.goto('/ver-orden-dia');
+  await openMenuItem(page, 'Gestionar Ordenes del Día');
+  await expect(page).toHaveURL('/asesor-concejal/ordenes-del-dia');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestionar órdenes del día' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
   await page.getByRole('link', { name: 'Cargar orden del día' }).click();
   await expect(page).toHaveURL('/asesor-concejal/cargar-orden-dia');
   await searchSources(page);
@@ -80,7 +110,8 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await page.getByRole('group', { name: '3. Mensajes del Departamento Ejecutivo' }).getByRole('checkbox', { name: sources.dem.subject }).check();
   await page.getByRole('group', { name: '4. Proyectos de los concejales' }).getByRole('checkbox', { name: sources.project.subject }).check();
   await page.getByLabel('Tipo de sesión').selectOption('ordinaria');
-  await page.getByLabel('Fecha y hora de la sesión').fill(councilLocal(7 * 24 * 60));
+  const sessionDate = councilLocal(7 * 24 * 60);
+  await page.getByLabel('Fecha y hora de la sesión').fill(sessionDate);
   await page.getByLabel('N° de acta de la sesión anterior').fill('77');
   const hacienda = page.getByRole('group', { name: '6. Despachos de la Comisión de Hacienda' });
   await hacienda.getByLabel('Nuevo despacho').fill(`Dictamen sobre la tasa vial ${tag}`);
@@ -93,7 +124,11 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   expect(response.status()).toBe(201);
   const { id, pdf_path: pdfPath } = (await response.json()) as { id: number; pdf_path: string };
   await expect(page.getByRole('status').filter({ hasText: 'Orden del día cargada exitosamente.' }).first()).toBeVisible();
-  await expect(page).toHaveURL('/ver-orden-dia');
+  // Back on the panel's list, the new row names its session.
+  await expect(page).toHaveURL('/asesor-concejal/ordenes-del-dia');
+  const listed = await agendaRow(page, '/asesor-concejal/ordenes-del-dia', pdfPath);
+  await expect(listed.getByRole('cell').first()).toContainText(`${shown(sessionDate)}Sesión Ordinaria`);
+  await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
 
   // The session summary lists it, and its detail shows the chosen items as cards.
   await page.goto('/asesor-concejal/resumen-sesion');
@@ -107,9 +142,8 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
 
   // A visitor finds it on the public page and downloads the PDF.
   const visitor = await browser.newPage();
-  await visitor.goto('/ver-orden-dia');
-  const publicLink = visitor.locator(`a[href="${pdfPath}"]`);
-  await expect(publicLink).toBeVisible();
+  const publicRow = await agendaRow(visitor, '/ver-orden-dia', pdfPath);
+  await expect(publicRow.getByRole('cell').first()).toContainText(`${shown(sessionDate)}Sesión Ordinaria`);
   await expect(visitor.getByRole('button', { name: /Eliminar/ })).toHaveCount(0);
   const pdf = await visitor.request.get(pdfPath);
   expect(pdf.status()).toBe(200);
@@ -117,13 +151,14 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await visitor.close();
 
-  // An admin deletes it, after confirming.
+  // An admin deletes it from the panel's list, after confirming.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await loginThroughForm(admin, ACCOUNTS.admin);
   await expect(admin).toHaveURL('/admin');
-  await admin.goto('/ver-orden-dia');
-  const row = admin.getByRole('row').filter({ has: admin.locator(`a[href="${pdfPath}"]`) });
+  await openMenuItem(admin, 'Gestionar Ordenes del Día');
+  await expect(admin).toHaveURL('/admin/ordenes-del-dia');
+  const row = await agendaRow(admin, '/admin/ordenes-del-dia', pdfPath);
   await row.getByRole('button', { name: /Eliminar la orden del día/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Confirmar Eliminación' });
   await expect(dialog).toBeVisible();
@@ -132,6 +167,73 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await expect(admin.locator(`a[href="${pdfPath}"]`)).toHaveCount(0);
   expect((await admin.request.get(pdfPath)).status()).toBe(404);
   await adminContext.close();
+});
+
+test('the builder marks an item already on an earlier agenda, and its errors clear as each field is corrected', async ({ page, request }) => {
+  test.slow();
+  const tag = `E2E-${randomUUID().slice(0, 8)}`;
+  const headers = await apiLogin(request, ACCOUNTS.asesor);
+  const sources = await createSources(request, headers, tag);
+  const earlierDate = councilLocal(2 * 24 * 60);
+  const earlier = await request.post('/api/v1/day-orders', { headers, data: { sessionType: 'ordinaria', date: earlierDate, acta: '5', projects: [sources.project.id] } });
+  expect(earlier.status()).toBe(201);
+
+  await loginThroughForm(page, ACCOUNTS.asesor);
+  await expect(page).toHaveURL('/asesor-concejal');
+  await page.goto('/asesor-concejal/cargar-orden-dia');
+  await searchSources(page);
+  const projects = page.getByRole('group', { name: '4. Proyectos de los concejales' });
+  const placed = projects.getByRole('checkbox', { name: sources.project.subject });
+  await expect(placed).toHaveAccessibleName(new RegExp(`Ya incluida en la orden del día del ${shown(earlierDate).slice(0, 10).replaceAll('/', '\\/')}`));
+  await expect(placed).toBeEnabled();
+  await expect(page.getByRole('group', { name: '2. Correspondencia recibida' }).getByRole('checkbox', { name: sources.correspondence.subject })).not.toHaveAccessibleName(/Ya incluida/);
+
+  // Nothing filled: every error shows; each goes as its field is corrected, with no second submit.
+  await page.getByRole('button', { name: 'Cargar orden del día' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Error al cargar la orden del día.' });
+  await expect(alert).toContainText('Debe seleccionar el tipo de sesión.');
+  await expect(page.getByText('Debe ingresar el número del acta anterior.', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Tipo de sesión').selectOption('convocada');
+  await expect(page.getByLabel('Tipo de sesión')).toHaveAttribute('aria-invalid', 'false');
+  await expect(alert).not.toContainText('Debe seleccionar el tipo de sesión.');
+  await page.getByLabel('N° de acta de la sesión anterior').fill('8');
+  await expect(page.getByLabel('N° de acta de la sesión anterior')).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByLabel('Fecha y hora de la sesión')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Fecha y hora de la sesión').fill(councilLocal(3 * 24 * 60));
+  await expect(page.getByLabel('Fecha y hora de la sesión')).toHaveAttribute('aria-invalid', 'false');
+  await expect(alert).toHaveCount(0);
+
+  // A dispatch box's own error goes as it is typed in.
+  const obras = page.getByRole('group', { name: '7. Despachos de la Comisión de Obras Públicas' });
+  await obras.getByRole('button', { name: /Agregar/ }).click();
+  await expect(obras.getByText('Escriba el texto del despacho.')).toBeVisible();
+  await obras.getByLabel('Nuevo despacho').fill(`Despacho ${tag}`);
+  await expect(obras.getByText('Escriba el texto del despacho.')).toHaveCount(0);
+
+  // The item may go to this later session again.
+  await placed.check();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/day-orders') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Cargar orden del día' }).click();
+  expect((await saved).status()).toBe(201);
+});
+
+test('the public list tells apart two agendas created on the same day by their sessions', async ({ page, request }) => {
+  test.slow(); // two agendas with their PDFs, and a list that may have to be paged through
+  const headers = await apiLogin(request, ACCOUNTS.asesor);
+  const sessions = [
+    { sessionType: 'convocada', date: councilLocal(24 * 60 + 17), label: 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo)' },
+    { sessionType: 'autoconvocada', date: councilLocal(2 * 24 * 60 + 43), label: 'Sesión Autoconvocada' },
+  ];
+  const paths: string[] = [];
+  for (const { sessionType, date } of sessions) {
+    const response = await request.post('/api/v1/day-orders', { headers, data: { sessionType, date, acta: '9' } });
+    expect(response.status()).toBe(201);
+    paths.push((await response.json()).pdf_path);
+  }
+  for (const [index, session] of sessions.entries()) {
+    const row = await agendaRow(page, '/ver-orden-dia', paths[index]!);
+    await expect(row.getByRole('cell').first()).toContainText(`${shown(session.date)}${session.label}`);
+  }
 });
 
 for (const [name, viewport] of [
@@ -162,7 +264,7 @@ for (const [name, viewport] of [
       await expectNoViolations(page);
     });
 
-    test('cargar-orden-dia, resumen-sesion and resumen-sesion/:id have no WCAG 2.1 A/AA violations', async ({ page, request }) => {
+    test('cargar-orden-dia, ordenes-del-dia, resumen-sesion and resumen-sesion/:id have no WCAG 2.1 A/AA violations', async ({ page, request }) => {
       test.slow(); // axe runs three times
       const tag = `E2E-${randomUUID().slice(0, 8)}`;
       const headers = await apiLogin(request, ACCOUNTS.asesor);
@@ -192,6 +294,10 @@ for (const [name, viewport] of [
 
       await page.goto('/asesor-concejal/resumen-sesion');
       await expect(page.getByRole('link', { name: /Ver detalles/ }).first()).toBeVisible();
+      await expectNoViolations(page);
+
+      await page.goto('/asesor-concejal/ordenes-del-dia');
+      await expect(page.getByRole('link', { name: /PDF de la orden del día/ }).first()).toBeVisible();
       await expectNoViolations(page);
 
       await page.goto(`/asesor-concejal/resumen-sesion/${id}`);

@@ -80,6 +80,7 @@ export const DAY_ORDER_MESSAGES = {
   noResults: 'No se encontraron resultados.',
 } as const;
 
+/** The search of the agenda builder: regulations in process created between two date-times (both included). */
 export const dayOrderSourcesQuerySchema = z
   .object({
     startDate: dateTimeSchema('La fecha de inicio no es válida.'),
@@ -98,12 +99,18 @@ function isBefore(a: string, b: string): boolean {
   return hasOffset(a) ? Date.parse(a) < Date.parse(b) : Date.parse(`${a}Z`) < Date.parse(`${b}Z`);
 }
 
+/** An agenda an item was already placed on: a regulation may go to a later session again, so it is marked, not hidden. */
+export const earlierAgendaSchema = z.object({ id: z.number(), session_date: z.string(), session_type: sessionTypeSchema });
+export type EarlierAgenda = z.infer<typeof earlierAgendaSchema>;
+
 export const sourceItemSchema = z.object({
   id: z.number(),
   subject: z.string(),
   cargo: z.number(),
   authors: z.array(z.object({ name: z.string() })),
   type: regulationTypeSchema,
+  /** The agendas that already hold it, oldest session first (empty when it was never placed). */
+  day_orders: z.array(earlierAgendaSchema),
 });
 export type SourceItem = z.infer<typeof sourceItemSchema>;
 
@@ -131,14 +138,14 @@ const regulationIds = z
   .default([])
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Hay normativas repetidas en esta sección.' });
 
+/** One commission dispatch (free text). */
+export const commissionTextSchema = textSchema({ error: 'Cada despacho debe ser un texto.' })
+  .trim()
+  .min(1, { error: 'Cada despacho debe tener texto.' })
+  .max(MAX_COMMISSION_TEXT, { error: `Cada despacho puede tener hasta ${MAX_COMMISSION_TEXT} caracteres.` });
+
 const commissionTexts = z
-  .array(
-    textSchema({ error: 'Cada despacho debe ser un texto.' })
-      .trim()
-      .min(1, { error: 'Cada despacho debe tener texto.' })
-      .max(MAX_COMMISSION_TEXT, { error: `Cada despacho puede tener hasta ${MAX_COMMISSION_TEXT} caracteres.` }),
-    { error: 'La lista de despachos no es válida.' },
-  )
+  .array(commissionTextSchema, { error: 'La lista de despachos no es válida.' })
   .max(MAX_ITEMS_PER_SECTION, { error: `Cada comisión admite hasta ${MAX_ITEMS_PER_SECTION} despachos.` })
   .default([])
   .refine((texts) => new Set(texts.map((text) => text.toLocaleLowerCase('es'))).size === texts.length, {
@@ -184,7 +191,24 @@ const pageParam = z.preprocess(
 export const publishedDayOrderQuerySchema = z.object({ page: pageParam, from: dayFilterSchema(), to: dayFilterSchema() });
 export type PublishedDayOrderQuery = z.infer<typeof publishedDayOrderQuerySchema>;
 
-export const publishedDayOrderSchema = z.object({ id: z.number(), date_creation: z.string(), pdf_path: z.string().nullable() });
+export const DAY_FILTER_MESSAGES = { toBeforeFrom: 'La fecha «Hasta» no puede ser anterior a «Desde».' } as const;
+
+/**
+ * The list's filter form (Desde / Hasta, creation days): the query's own day rules, and a "to" that is
+ * not before the "from" (the API answers such a range with an empty page).
+ */
+export const dayOrderFiltersSchema = publishedDayOrderQuerySchema
+  .pick({ from: true, to: true })
+  .refine((filters) => !filters.from || !filters.to || filters.to >= filters.from, { path: ['to'], error: DAY_FILTER_MESSAGES.toBeforeFrom });
+
+/** A row of the agenda lists: the session it is for (date, time and type), when it was made and its PDF. */
+export const publishedDayOrderSchema = z.object({
+  id: z.number(),
+  date_creation: z.string(),
+  session_date: z.string(),
+  session_type: sessionTypeSchema,
+  pdf_path: z.string().nullable(),
+});
 export type PublishedDayOrder = z.infer<typeof publishedDayOrderSchema>;
 
 const paginated = <T extends z.ZodType>(item: T) =>

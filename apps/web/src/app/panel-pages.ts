@@ -7,7 +7,7 @@ import {
   loadRegulationEditPage,
   loadRegulationListPage,
 } from '../features/regulations';
-import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPage } from '../features/day-orders';
+import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPage, loadStaffDayOrdersPage } from '../features/day-orders';
 import { loadUserRegisterPage, loadUsersPage } from '../features/users';
 import { loadBannerCreatePage, loadBannerListPage, loadContactsUploadPage, loadNewsCreatePage, loadNewsManagePage } from '../features/content';
 import type { PanelPage } from '../lib/paths';
@@ -27,6 +27,7 @@ export const PANEL_PAGES: Record<Panel, readonly PanelPage[]> = {
     'profile',
     'sessionSummaries',
     'sessionSummary',
+    'dayOrderList',
   ],
   '/asesor-concejal': [
     'root',
@@ -37,6 +38,7 @@ export const PANEL_PAGES: Record<Panel, readonly PanelPage[]> = {
     'profile',
     'sessionSummaries',
     'sessionSummary',
+    'dayOrderList',
   ],
   '/ejecutivo': ['root', 'regulationCreate', 'regulationDetails', 'profile', 'sessionSummaries'],
   '/cm': ['root', 'bannerCreate', 'newsManage', 'newsCreate', 'contactsUpload', 'profile'],
@@ -53,9 +55,10 @@ const REGULATION_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   regulationDetails: loadRegulationDetailsPage,
 };
 
-/** The session agendas' pages (issue 5): cargar-orden-dia, resumen-sesion and resumen-sesion/:id. */
+/** The session agendas' pages (issue 5): cargar-orden-dia, ordenes-del-dia, resumen-sesion and resumen-sesion/:id. */
 const DAY_ORDER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   dayOrderCreate: loadDayOrderCreatePage,
+  dayOrderList: loadStaffDayOrdersPage,
   sessionSummaries: loadSessionSummariesPage,
   sessionSummary: loadSessionSummaryPage,
 };
@@ -93,6 +96,8 @@ export const PAGE_ABILITIES: Partial<Record<PanelPage, Ability>> = {
   oldRegulationCreate: 'oldRegulations.create',
   regulationEdit: 'regulations.update',
   dayOrderCreate: 'dayOrders.create',
+  // Those who build agendas manage them (delete is the admin's alone, on the page itself).
+  dayOrderList: 'dayOrders.create',
   sessionSummaries: 'dayOrders.summaries',
   sessionSummary: 'dayOrders.summaries',
   usersManage: 'users.manage',

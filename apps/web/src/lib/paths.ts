@@ -34,6 +34,8 @@ export const paths = {
     /** The panel's home: the regulation list, or the banners for cm. */
     root: { path: '', getHref: (base: Panel) => base },
     dayOrderCreate: panelPage('cargar-orden-dia'),
+    /** The staff's own agenda list, inside the panel (issue 12); /ver-orden-dia stays the public one. */
+    dayOrderList: panelPage('ordenes-del-dia'),
     regulationCreate: panelPage('cargar-normativa'),
     oldRegulationCreate: panelPage('cargar-normativa-antigua'),
     regulationEdit: panelPageWithId('modificar-normativa'),

@@ -38,7 +38,11 @@ beforeAll(async () => {
   // moved afterwards: moving the test clock that far would expire the users' tokens.
   for (let day = 0; day < PUBLISHED_PER_PAGE + 2; day += 1) {
     const agenda = await createAgenda(
-      day === 0 ? { correspondence: [regs.nota!.id], projects: [regs.proyecto!.id], comision_obras: ['Despacho de bacheo', 'Despacho de cordón cuneta'] } : {},
+      day === 0
+        ? { correspondence: [regs.nota!.id], projects: [regs.proyecto!.id], comision_obras: ['Despacho de bacheo', 'Despacho de cordón cuneta'] }
+        : day === PUBLISHED_PER_PAGE + 1
+          ? { sessionType: 'convocada', date: '2026-03-14T09:30' }
+          : {},
     );
     const createdAt = new Date(Date.parse('2026-03-02T12:00:00Z') + day * 24 * 3600_000);
     await ctx.db.update(dayOrders).set({ createdAt }).where(eq(dayOrders.id, agenda.id));
@@ -57,7 +61,15 @@ describe('GET /day-orders/published', () => {
     expect(body).toMatchObject({ current_page: 1, last_page: 2, total: created.length, per_page: PUBLISHED_PER_PAGE });
     expect(body.data).toHaveLength(PUBLISHED_PER_PAGE);
     const newest = created.at(-1)!;
-    expect(body.data[0]).toEqual({ id: newest.id, date_creation: expect.stringMatching(/^2026-03-13T12:00:00/), pdf_path: newest.pdf_path });
+    expect(body.data[0]).toEqual({
+      id: newest.id,
+      date_creation: expect.stringMatching(/^2026-03-13T12:00:00/),
+      session_date: '2026-03-14T12:30:00.000Z',
+      session_type: 'convocada',
+      pdf_path: newest.pdf_path,
+    });
+    // Each row tells its session, so agendas made on one day can be told apart.
+    expect(body.data[1]).toMatchObject({ session_date: '2026-03-10T22:00:00.000Z', session_type: 'ordinaria' });
     expect(response.headers['cache-control']).toMatch(/^public, max-age=0/);
     expect(response.headers.etag).toBeTruthy();
     const again = await ctx.app.inject({ url: '/api/v1/day-orders/published?page=1', headers: { 'if-none-match': String(response.headers.etag) } });
@@ -99,8 +111,15 @@ describe('GET /day-orders (summaries)', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ current_page: 1, total: created.length, per_page: SUMMARIES_PER_PAGE, last_page: 1 });
-    expect(body.data.at(-1)).toEqual({ id: created[0]!.id, date_creation: expect.any(String), total_regulations: 4, pdf_path: created[0]!.pdf_path });
-    expect(body.data[0]).toMatchObject({ id: created.at(-1)!.id, total_regulations: 0 });
+    expect(body.data.at(-1)).toEqual({
+      id: created[0]!.id,
+      date_creation: expect.any(String),
+      session_date: '2026-03-10T22:00:00.000Z',
+      session_type: 'ordinaria',
+      total_regulations: 4,
+      pdf_path: created[0]!.pdf_path,
+    });
+    expect(body.data[0]).toMatchObject({ id: created.at(-1)!.id, total_regulations: 0, session_type: 'convocada' });
   });
 
   it('answers 422 for a page that is not a number', async () => {

@@ -77,6 +77,24 @@ export function createDayOrderRepository(db: Database) {
       return map;
     },
 
+    /** The agendas each regulation is already on, oldest session first: the builder marks them (issue 12). */
+    async agendasOf(ids: readonly number[]): Promise<Map<number, { id: number; sessionDate: Date; sessionType: SessionType }[]>> {
+      const map = new Map<number, { id: number; sessionDate: Date; sessionType: SessionType }[]>();
+      if (!ids.length) return map;
+      const rows = await db
+        .selectDistinct({ regulationId: dayOrderItems.regulationId, id: dayOrders.id, sessionDate: dayOrders.sessionDate, sessionType: dayOrders.sessionType })
+        .from(dayOrderItems)
+        .innerJoin(dayOrders, eq(dayOrders.id, dayOrderItems.dayOrderId))
+        .where(inArray(dayOrderItems.regulationId, [...new Set(ids)]))
+        .orderBy(asc(dayOrderItems.regulationId), asc(dayOrders.sessionDate), asc(dayOrders.id));
+      for (const { regulationId, ...agenda } of rows) {
+        const list = map.get(regulationId!);
+        if (list) list.push(agenda);
+        else map.set(regulationId!, [agenda]);
+      }
+      return map;
+    },
+
     /** The agenda and its items, in one transaction. */
     async insert(order: NewDayOrder, items: readonly NewItem[]): Promise<number> {
       return db.transaction(async (tx) => {
@@ -122,6 +140,8 @@ export function createDayOrderRepository(db: Database) {
         .select({
           id: dayOrders.id,
           createdAt: dayOrders.createdAt,
+          sessionDate: dayOrders.sessionDate,
+          sessionType: dayOrders.sessionType,
           pdfKey: dayOrders.pdfKey,
           items: options.withTotals
             ? // Spelled out: drizzle leaves column names unqualified inside a sql fragment.

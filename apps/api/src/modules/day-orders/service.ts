@@ -19,6 +19,7 @@ import {
   type DayOrderSummaryList,
   type PublishedDayOrderList,
   type PublishedDayOrderQuery,
+  type SessionType,
   type SourceItem,
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,6 +59,13 @@ type RegulationColumns = Awaited<ReturnType<DayOrderRepository['regulationsByIds
 /** Session agendas: gathering what is pending, building the orden del día with its PDF, listing it. */
 export function createDayOrderService({ repository, storage, clock, urls, timeZone, councilName, log }: Deps) {
   const pdfPath = (key: string | null) => (key ? urls.publicFile(key) : null);
+  /** What both lists show of an agenda: its session (so two agendas of one day differ), its creation and its PDF. */
+  const listed = (row: { createdAt: Date; sessionDate: Date; sessionType: SessionType; pdfKey: string | null }) => ({
+    date_creation: row.createdAt.toISOString(),
+    session_date: row.sessionDate.toISOString(),
+    session_type: row.sessionType,
+    pdf_path: pdfPath(row.pdfKey),
+  });
 
   /** The selected regulations must exist and be of their section's kind; answers them by id. */
   async function checkSelection(input: CreateDayOrder): Promise<Map<number, RegulationColumns>> {
@@ -85,7 +93,8 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       const end = toInstant(query.endDate, timeZone);
       if (end < start) throw ValidationFailed.field('endDate', 'La fecha de fin no puede ser anterior a la de inicio.');
       const rows = await repository.regulationsInProcess(start, end);
-      const authors = await repository.authorsOf(rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [authors, agendas] = await Promise.all([repository.authorsOf(ids), repository.agendasOf(ids)]);
       const result: DayOrderSources = { correspondence: [], dem_message: [], projects: [] };
       for (const row of rows) {
         const item: SourceItem = {
@@ -94,6 +103,11 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
           cargo: row.cargo,
           authors: (authors.get(row.id) ?? []).map((name) => ({ name })),
           type: row.type,
+          day_orders: (agendas.get(row.id) ?? []).map((agenda) => ({
+            id: agenda.id,
+            session_date: agenda.sessionDate.toISOString(),
+            session_type: agenda.sessionType,
+          })),
         };
         result[sourceSectionOf(row.type)].push(item);
       }
@@ -158,7 +172,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
     async published(query: PublishedDayOrderQuery): Promise<PublishedDayOrderList> {
       const { rows, total } = await repository.page({ ...query, perPage: PUBLISHED_PER_PAGE, timeZone, withTotals: false });
       return {
-        data: rows.map((row) => ({ id: row.id, date_creation: row.createdAt.toISOString(), pdf_path: pdfPath(row.pdfKey) })),
+        data: rows.map((row) => ({ id: row.id, ...listed(row) })),
         current_page: query.page,
         last_page: Math.max(1, Math.ceil(total / PUBLISHED_PER_PAGE)),
         total,
@@ -171,9 +185,8 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       return {
         data: rows.map((row) => ({
           id: row.id,
-          date_creation: row.createdAt.toISOString(),
+          ...listed(row),
           total_regulations: row.items,
-          pdf_path: pdfPath(row.pdfKey),
         })),
         current_page: query.page,
         last_page: Math.max(1, Math.ceil(total / SUMMARIES_PER_PAGE)),

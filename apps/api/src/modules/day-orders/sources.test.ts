@@ -49,7 +49,34 @@ describe('GET /day-orders/sources', () => {
       cargo: expect.any(Number),
       authors: [{ name: 'Ana Rodríguez' }, { name: 'Pedro Gil' }],
       type: 'ordinance',
+      day_orders: [],
     });
+  });
+
+  it('tells which agendas already hold an item, oldest session first, and still offers it', async () => {
+    const place = async (sessionType: string, date: string) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/day-orders',
+        headers: as.asesor,
+        payload: { sessionType, date, acta: '3', correspondence: [ids.nota], projects: [ids.minuta] },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const later = await place('autoconvocada', '2026-03-20T10:00');
+    const earlier = await place('ordinaria', '2026-03-05T19:00');
+    try {
+      const body = (await sources('startDate=2026-03-01T00:00&endDate=2026-03-02T23:59:59')).json();
+      expect(body.correspondence.find((item: { id: number }) => item.id === ids.nota).day_orders).toEqual([
+        { id: earlier, session_date: '2026-03-05T22:00:00.000Z', session_type: 'ordinaria' },
+        { id: later, session_date: '2026-03-20T13:00:00.000Z', session_type: 'autoconvocada' },
+      ]);
+      expect(body.projects.find((item: { id: number }) => item.id === ids.minuta).day_orders).toHaveLength(2);
+      expect(body.projects.find((item: { id: number }) => item.id === ids.ordenanza).day_orders).toEqual([]);
+    } finally {
+      for (const id of [later, earlier]) await ctx.app.inject({ method: 'DELETE', url: `/api/v1/day-orders/${id}`, headers: as.admin });
+    }
   });
 
   it('leaves out approved regulations', async () => {

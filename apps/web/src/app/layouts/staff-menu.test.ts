@@ -9,13 +9,13 @@ const EXPECTED: Record<Role, [string, string][]> = {
     ['Cargar normativa', '/admin/cargar-normativa'],
     ['Resumen de sesión', '/admin/resumen-sesion'],
     ['Gestionar Usuarios', '/admin/gestionar-usuarios'],
-    ['Gestionar Ordenes del Día', '/ver-orden-dia'],
+    ['Gestionar Ordenes del Día', '/admin/ordenes-del-dia'],
   ],
   asesor: [
     ['Ver Normativas', '/asesor-concejal'],
     ['Cargar normativa', '/asesor-concejal/cargar-normativa'],
     ['Resumen de sesión', '/asesor-concejal/resumen-sesion'],
-    ['Gestionar Ordenes del Día', '/ver-orden-dia'],
+    ['Gestionar Ordenes del Día', '/asesor-concejal/ordenes-del-dia'],
   ],
   mesa: [
     ['Ver Normativas', '/asesor-concejal'],

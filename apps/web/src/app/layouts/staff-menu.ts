@@ -29,7 +29,7 @@ export function staffMenuItems(role: Role | null): StaffMenuItem[] {
     items.push({ label: 'Gestionar Usuarios', href: paths.panel.usersManage.getHref('/admin') });
   }
   if (can(role, 'dayOrders.create')) {
-    items.push({ label: 'Gestionar Ordenes del Día', href: paths.dayOrders.getHref() });
+    items.push({ label: 'Gestionar Ordenes del Día', href: paths.panel.dayOrderList.getHref(base) });
   }
   if (can(role, 'content.manage')) {
     items.push(

@@ -2,42 +2,36 @@ import type { DayOrderSources, SourceItem } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addDispatch,
-  buildPayload,
   defaultRange,
-  emptyDraft,
-  errorsByField,
+  earlierAgendaNote,
+  inListOrder,
   keepListed,
+  listMessages,
   removeDispatch,
   selectionState,
-  sourcesRange,
+  serverAliases,
+  sourcesQuery,
   toggleAll,
   toggleSelected,
-  validatePayload,
 } from './agenda-form';
 
-const item = (id: number, type: SourceItem['type'] = 'ordinance'): SourceItem => ({ id, subject: `Asunto ${id}`, cargo: id * 10, authors: [], type });
+const item = (id: number, type: SourceItem['type'] = 'ordinance'): SourceItem => ({ id, subject: `Asunto ${id}`, cargo: id * 10, authors: [], type, day_orders: [] });
 const sources: DayOrderSources = {
   correspondence: [item(1, 'correspondence'), item(2, 'correspondence')],
   dem_message: [item(3, 'dem-message')],
   projects: [item(4), item(5), item(6)],
 };
 
-describe('sourcesRange', () => {
+describe('sourcesQuery', () => {
   it('sends the start from its first second and the end up to its last', () => {
-    expect(sourcesRange('2026-03-01T00:00', '2026-03-02T10:00')).toEqual({ range: { startDate: '2026-03-01T00:00:00', endDate: '2026-03-02T10:00:59.999' } });
-    expect(sourcesRange('2026-03-02T10:00', '2026-03-02T10:00')).toHaveProperty('range');
-  });
-
-  it('asks for both dates and an end that is not before the start', () => {
-    expect(sourcesRange('', '')).toEqual({ errors: { startDate: ['Debe ingresar la fecha y hora de inicio.'], endDate: ['Debe ingresar la fecha y hora de fin.'] } });
-    expect(sourcesRange('2026-03-02T10:00', '2026-03-02T09:59')).toEqual({ errors: { endDate: ['La fecha de fin no puede ser anterior a la de inicio.'] } });
+    expect(sourcesQuery({ startDate: '2026-03-01T00:00', endDate: '2026-03-02T10:00' })).toEqual({ startDate: '2026-03-01T00:00:00', endDate: '2026-03-02T10:00:59.999' });
   });
 });
 
 describe('defaultRange', () => {
   it("covers the last 30 days, from midnight, in the council's time zone", () => {
     // 02:30 UTC on March 31st is still March 30th, 23:30, in Buenos Aires.
-    expect(defaultRange(new Date('2026-03-31T02:30:00Z'))).toEqual({ start: '2026-02-28T00:00', end: '2026-03-30T23:30' });
+    expect(defaultRange(new Date('2026-03-31T02:30:00Z'))).toEqual({ startDate: '2026-02-28T00:00', endDate: '2026-03-30T23:30' });
   });
 });
 
@@ -58,7 +52,8 @@ describe('choosing regulations', () => {
   });
 
   it('keeps, after a new search, only what is still listed', () => {
-    expect(keepListed({ correspondence: [1, 9], dem_message: [3], projects: [7] }, sources)).toEqual({ correspondence: [1], dem_message: [3], projects: [] });
+    expect(keepListed([1, 9], sources.correspondence)).toEqual([1]);
+    expect(keepListed([7], sources.projects)).toEqual([]);
   });
 });
 
@@ -75,44 +70,39 @@ describe('commission dispatches', () => {
   });
 });
 
-describe('buildPayload and validatePayload', () => {
+describe('inListOrder', () => {
   it('sends the chosen regulations in the order they are listed, whatever the order they were ticked', () => {
-    const draft = {
-      ...emptyDraft(),
+    const values = {
       sessionType: 'ordinaria' as const,
       date: '2026-03-10T19:00',
-      acta: ' 45 ',
-      selected: { correspondence: [2, 1], dem_message: [], projects: [6, 4] },
-      commissions: { ...emptyDraft().commissions, comision_obras: ['Bacheo'] },
-    };
-    const payload = buildPayload(draft, sources);
-    expect(payload).toEqual({
-      sessionType: 'ordinaria',
-      date: '2026-03-10T19:00',
       acta: '45',
-      correspondence: [1, 2],
+      correspondence: [2, 1],
       dem_message: [],
-      projects: [4, 6],
+      projects: [6, 4],
       comision_gobierno: [],
       comision_hacienda: [],
       comision_obras: ['Bacheo'],
       comision_higiene: [],
-    });
-    expect(validatePayload(payload)).toEqual({});
+    };
+    expect(inListOrder(values, sources)).toEqual({ ...values, correspondence: [1, 2], projects: [4, 6] });
   });
+});
 
-  it('answers the messages of the API for an incomplete form', () => {
-    expect(validatePayload(buildPayload(emptyDraft(), null))).toEqual({
-      sessionType: ['Debe seleccionar el tipo de sesión.'],
-      date: ['Debe ingresar la fecha y hora de la sesión.'],
-      acta: ['Debe ingresar el número del acta anterior.'],
-    });
+describe('earlierAgendaNote', () => {
+  it("names the earlier agenda by its session's day, in the council's time zone", () => {
+    // 01:00 UTC on March 6th is still March 5th in Buenos Aires.
+    expect(earlierAgendaNote({ id: 3, session_date: '2026-03-06T01:00:00.000Z', session_type: 'ordinaria' })).toBe('Ya incluida en la orden del día del 05/03/2026');
+  });
+});
+
+describe('errors', () => {
+  it("reads a list's own error and its items' errors", () => {
+    expect(listMessages(undefined)).toEqual([]);
+    expect(listMessages({ message: 'Hay despachos repetidos en esta comisión.', type: 'custom' })).toEqual(['Hay despachos repetidos en esta comisión.']);
+    expect(listMessages([undefined, { message: 'Cada despacho debe tener texto.' }, { message: 'Cada despacho debe tener texto.' }])).toEqual(['Cada despacho debe tener texto.']);
   });
 
   it("files the API's messages of list items under their list", () => {
-    expect(errorsByField({ 'comision_obras.0': ['Cada despacho debe tener texto.'], 'comision_obras.2': ['Cada despacho debe tener texto.'], acta: ['x'] })).toEqual({
-      comision_obras: ['Cada despacho debe tener texto.'],
-      acta: ['x'],
-    });
+    expect(serverAliases(['comision_obras.0', 'comision_obras.2', 'acta', 'otro.1'])).toEqual({ 'comision_obras.0': 'comision_obras', 'comision_obras.2': 'comision_obras' });
   });
 });

@@ -1,59 +1,45 @@
 import {
-  COMMISSION_SECTIONS,
-  createDayOrderSchema,
-  MAX_COMMISSION_TEXT,
+  AGENDA_SECTIONS,
+  commissionTextSchema,
   SOURCE_SECTIONS,
-  type CommissionSection,
-  type CreateDayOrderInput,
+  type CreateDayOrder,
   type DayOrderSources,
-  type SessionType,
+  type DayOrderSourcesQuery,
+  type EarlierAgenda,
   type SourceItem,
   type SourceSection,
 } from '@concejo/contracts';
-import { councilLocalDateTime } from './format';
+import { councilLocalDateTime, formatDate } from './format';
 
-/** What the agenda form holds while it is being filled. */
-export type AgendaDraft = {
-  sessionType: SessionType | '';
-  /** `datetime-local` value: the council's wall clock (the API reads it in the council's time zone). */
-  date: string;
-  acta: string;
-  selected: Record<SourceSection, number[]>;
-  commissions: Record<CommissionSection, string[]>;
-};
+// The agenda builder's own rules, apart from the page. The form itself is checked by the contract's
+// createDayOrderSchema (useZodForm), the search by dayOrderSourcesQuerySchema: no rule is repeated here.
 
-export type FieldErrors = Record<string, string[]>;
+/** The agenda form's fields, by the API's names (a 422 lands on them as it comes). */
+export const AGENDA_FIELDS = ['sessionType', 'date', 'acta', ...AGENDA_SECTIONS] as const;
 
-export function emptyDraft(): AgendaDraft {
+/** What the form starts with: nothing chosen, no session type (the select shows its prompt). */
+export function emptyAgenda() {
   return {
-    sessionType: '',
     date: '',
     acta: '',
-    selected: { correspondence: [], dem_message: [], projects: [] },
-    commissions: { comision_gobierno: [], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
+    ...(Object.fromEntries(AGENDA_SECTIONS.map((section) => [section, []])) as Record<(typeof AGENDA_SECTIONS)[number], never[]>),
   };
 }
 
 // ---- The range of the sources search -------------------------------------------------------------
 
 /** The last 30 days, from midnight, up to now: what is usually pending since the previous session. */
-export function defaultRange(now: Date): { start: string; end: string } {
+export function defaultRange(now: Date): DayOrderSourcesQuery {
   const start = new Date(now.getTime() - 30 * 24 * 3600_000);
-  return { start: `${councilLocalDateTime(start).slice(0, 10)}T00:00`, end: councilLocalDateTime(now) };
+  return { startDate: `${councilLocalDateTime(start).slice(0, 10)}T00:00`, endDate: councilLocalDateTime(now) };
 }
 
 /**
  * The query of GET /day-orders/sources from two `datetime-local` values. The end covers its whole
  * minute (a regulation created at 10:00:30 is "at 10:00"), so it is sent with 59.999 seconds.
  */
-export function sourcesRange(start: string, end: string): { range: { startDate: string; endDate: string } } | { errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const valid = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}Z`));
-  if (!valid(start)) errors.startDate = ['Debe ingresar la fecha y hora de inicio.'];
-  if (!valid(end)) errors.endDate = ['Debe ingresar la fecha y hora de fin.'];
-  if (!errors.startDate && !errors.endDate && end < start) errors.endDate = ['La fecha de fin no puede ser anterior a la de inicio.'];
-  if (Object.keys(errors).length) return { errors };
-  return { range: { startDate: `${start}:00`, endDate: `${end}:59.999` } };
+export function sourcesQuery(range: DayOrderSourcesQuery): DayOrderSourcesQuery {
+  return { startDate: `${range.startDate.slice(0, 16)}:00`, endDate: `${range.endDate.slice(0, 16)}:59.999` };
 }
 
 // ---- Choosing the regulations --------------------------------------------------------------------
@@ -75,21 +61,34 @@ export function selectionState(items: readonly SourceItem[], selected: readonly 
   return chosen === items.length ? 'all' : 'some';
 }
 
-/** After a new search, the choices that are still listed. */
-export function keepListed(selected: AgendaDraft['selected'], sources: DayOrderSources): AgendaDraft['selected'] {
-  const listed = (section: SourceSection) => new Set(sources[section].map((item) => item.id));
-  return Object.fromEntries(
-    SOURCE_SECTIONS.map((section) => [section, selected[section].filter((id) => listed(section).has(id))]),
-  ) as AgendaDraft['selected'];
+/** After a new search, the choices of a section that are still listed. */
+export function keepListed(selected: readonly number[], items: readonly SourceItem[]): number[] {
+  const listed = new Set(items.map((item) => item.id));
+  return selected.filter((id) => listed.has(id));
+}
+
+/** The chosen regulations of each section in the order of the list (oldest first), whatever the order they were ticked. */
+export function inListOrder(values: CreateDayOrder, sources: DayOrderSources | null): CreateDayOrder {
+  const ordered = (section: SourceSection) => (sources?.[section] ?? []).map((item) => item.id).filter((id) => values[section].includes(id));
+  return { ...values, ...(Object.fromEntries(SOURCE_SECTIONS.map((section) => [section, ordered(section)])) as Record<SourceSection, number[]>) };
+}
+
+/**
+ * What the builder says of an item already placed on an agenda: it may go to a later session again
+ * (a project waiting for its commission), so it is marked, not left out.
+ */
+export function earlierAgendaNote(agenda: EarlierAgenda): string {
+  return `Ya incluida en la orden del día del ${formatDate(agenda.session_date)}`;
 }
 
 // ---- The commissions' dispatches -----------------------------------------------------------------
 
-/** Adds a dispatch (trimmed); refuses an empty, too long or repeated one with the reason. */
+/** Adds a dispatch (trimmed); refuses an empty, too long (the contract's rule) or repeated one with the reason. */
 export function addDispatch(items: readonly string[], text: string): { items: string[] } | { error: string } {
   const clean = text.trim().replace(/\s+/g, ' ');
   if (!clean) return { error: 'Escriba el texto del despacho.' };
-  if (clean.length > MAX_COMMISSION_TEXT) return { error: `Cada despacho puede tener hasta ${MAX_COMMISSION_TEXT} caracteres.` };
+  const checked = commissionTextSchema.safeParse(clean);
+  if (!checked.success) return { error: checked.error.issues[0]?.message ?? 'El despacho no es válido.' };
   const key = clean.toLocaleLowerCase('es');
   if (items.some((item) => item.toLocaleLowerCase('es') === key)) return { error: 'Ese despacho ya está en la lista.' };
   return { items: [...items, clean] };
@@ -99,41 +98,29 @@ export function removeDispatch(items: readonly string[], index: number): string[
   return items.filter((_, position) => position !== index);
 }
 
-// ---- Sending ---------------------------------------------------------------------------------------
+// ---- Errors ----------------------------------------------------------------------------------------
 
-/** The payload of POST /day-orders; chosen regulations keep the order of the list (oldest first). */
-export function buildPayload(draft: AgendaDraft, sources: DayOrderSources | null): CreateDayOrderInput {
-  const ordered = (section: SourceSection) =>
-    (sources?.[section] ?? []).map((item) => item.id).filter((id) => draft.selected[section].includes(id));
-  return {
-    sessionType: draft.sessionType as SessionType,
-    date: draft.date,
-    acta: draft.acta.trim(),
-    correspondence: ordered('correspondence'),
-    dem_message: ordered('dem_message'),
-    projects: ordered('projects'),
-    ...(Object.fromEntries(COMMISSION_SECTIONS.map((section) => [section, [...draft.commissions[section]]])) as Record<CommissionSection, string[]>),
-  };
+/**
+ * The messages of one field as react-hook-form holds them: a list's own error ("repeated") is a
+ * `{ message }`, its items' errors an array by position (zodResolver nests "comision_obras.2" there).
+ */
+export function listMessages(error: unknown): string[] {
+  if (!error || typeof error !== 'object') return [];
+  const own = (error as { message?: string }).message;
+  const items = Object.values(error as Record<string, unknown>).flatMap((item) => {
+    const message = item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? [message] : [];
+  });
+  return [...new Set([...(own ? [own] : []), ...items])];
 }
 
-/** The API's messages keyed by the form's fields ("comision_obras.2" belongs to comision_obras). */
-export function errorsByField(errors: FieldErrors): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const field = key.split('.')[0] ?? key;
-    result[field] = [...new Set([...(result[field] ?? []), ...messages])];
-  }
-  return result;
-}
-
-/** The same checks as the API (the contract's schema), so that most mistakes need no round trip. */
-export function validatePayload(payload: CreateDayOrderInput): FieldErrors {
-  const result = createDayOrderSchema.safeParse(payload);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errorsByField(errors);
+/** A 422's field names onto the form's: "comision_obras.2" belongs to comision_obras. */
+export function serverAliases(names: readonly string[]): Record<string, (typeof AGENDA_FIELDS)[number]> {
+  const known = new Set<string>(AGENDA_FIELDS);
+  return Object.fromEntries(
+    names.flatMap((name) => {
+      const field = name.split('.')[0] ?? name;
+      return known.has(field) && field !== name ? [[name, field as (typeof AGENDA_FIELDS)[number]]] : [];
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 // Pages load on demand. The public list stays light; the staff pages load inside the staff panel only.
 export const loadPublicDayOrdersPage = async () => ({ Component: (await import('./pages/public-day-orders-page')).PublicDayOrdersPage });
+export const loadStaffDayOrdersPage = async () => ({ Component: (await import('./pages/staff-day-orders-page')).StaffDayOrdersPage });
 export const loadDayOrderCreatePage = async () => ({ Component: (await import('./pages/day-order-create-page')).DayOrderCreatePage });
 export const loadSessionSummariesPage = async () => ({ Component: (await import('./pages/session-summaries-page')).SessionSummariesPage });
 export const loadSessionSummaryPage = async () => ({ Component: (await import('./pages/session-summary-page')).SessionSummaryPage });

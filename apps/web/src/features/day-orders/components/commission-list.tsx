@@ -3,22 +3,26 @@ import { useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { addDispatch, removeDispatch } from '../agenda-form';
-import { errorIdOf, FieldError } from './field-error';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
 
 type Props = {
   section: CommissionSection;
   items: readonly string[];
-  error?: string[];
+  /** The list's errors from the form (a repeated dispatch, a 422). */
+  error: string[];
   onChange: (items: string[]) => void;
 };
 
-/** A commission's dispatches: free texts added and removed one by one (sections 5 to 8). */
+/**
+ * A commission's dispatches: free texts added and removed one by one (sections 5 to 8). The text box's
+ * own error (empty, repeated) clears as it is typed in, the list's as the list changes.
+ */
 export function CommissionList({ section, items, error, onChange }: Props) {
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const title = `${AGENDA_SECTION_NUMBERS[section]}. ${AGENDA_SECTION_TITLES[section]}`;
   const inputId = `commission-${section}`;
-  const errors = [...(inputError ? [inputError] : []), ...(error ?? [])];
+  const errors = [...(inputError ? [inputError] : []), ...error];
 
   const handleAdd = () => {
     const result = addDispatch(items, text);
@@ -65,9 +69,11 @@ export function CommissionList({ section, items, error, onChange }: Props) {
           rows={2}
           id={inputId}
           value={text}
-          isInvalid={errors.length > 0}
-          aria-describedby={errors.length ? errorIdOf(inputId) : undefined}
-          onChange={(event) => setText(event.target.value)}
+          {...invalidProps(inputId, errors)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setInputError(null);
+          }}
           onKeyDown={handleKeyDown}
         />
         <Button variant="outline-primary" className="flex-shrink-0 align-self-sm-start" onClick={handleAdd}>
@@ -75,7 +81,7 @@ export function CommissionList({ section, items, error, onChange }: Props) {
           <span className="visually-hidden"> despacho a {AGENDA_SECTION_TITLES[section]}</span>
         </Button>
       </div>
-      <FieldError fieldId={inputId} error={errors.length ? errors : undefined} />
+      <FieldError fieldId={inputId} error={errors} />
     </fieldset>
   );
 }

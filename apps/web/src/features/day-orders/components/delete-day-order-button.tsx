@@ -11,8 +11,11 @@ import { useDelayed } from '../../../lib/use-delayed';
 /** Spec 4: the list reloads 1.5 s after a daily order is deleted. */
 export const RELOAD_AFTER_DELETE_MS = 1500;
 
-/** The admin's delete button of one row, with its confirmation (loaded only for admins). */
-export function DeleteDayOrderButton({ id, label }: { id: number; label: string }) {
+/**
+ * The admin's delete button of one row, with its confirmation (loaded only for admins). `of` completes
+ * "la orden del día …" ("de la sesión del 10/03/2026, 19:00").
+ */
+export function DeleteDayOrderButton({ id, of }: { id: number; of: string }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteDayOrder();
   const toast = useToast();
@@ -38,13 +41,13 @@ export function DeleteDayOrderButton({ id, label }: { id: number; label: string 
 
   return (
     <>
-      <Button variant="outline-danger" size="sm" aria-label={`Eliminar la orden del día del ${label}`} onClick={() => setConfirming(true)}>
+      <Button variant="outline-danger" size="sm" aria-label={`Eliminar la orden del día ${of}`} onClick={() => setConfirming(true)}>
         Eliminar
       </Button>
       <ConfirmModal
         show={confirming}
         title={DAY_ORDER_MESSAGES.confirmDeleteTitle}
-        message={`¿Estás seguro de que deseas eliminar la orden del día del ${label}? Su PDF dejará de estar publicado.`}
+        message={`¿Estás seguro de que deseas eliminar la orden del día ${of}? Su PDF dejará de estar publicado.`}
         confirmLabel="Eliminar"
         pending={remove.isPending}
         onConfirm={handleConfirm}

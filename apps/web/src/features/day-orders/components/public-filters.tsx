@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { dayOrderFiltersSchema } from '@concejo/contracts';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { EMPTY_FILTERS, type PublicDayOrderFilters } from '../filters';
 
 type Props = {
@@ -8,23 +11,18 @@ type Props = {
   onApply: (filters: PublicDayOrderFilters) => void;
 };
 
-/** From/to creation days with Limpiar and Filtrar (spec 2.3). */
+/** From/to creation days with Limpiar and Filtrar (spec 2.3), checked by the contract's filter schema. */
 export function PublicFilters({ filters, onApply }: Props) {
-  const [draft, setDraft] = useState(filters);
-  const [shown, setShown] = useState(filters);
+  const form = useZodForm(dayOrderFiltersSchema, { defaultValues: filters });
+  const { errors } = form.formState;
   // The address changed (back button, a link): show what it says.
-  if (shown !== filters) {
-    setShown(filters);
-    setDraft(filters);
-  }
-  const invalidRange = Boolean(draft.from && draft.to && draft.to < draft.from);
+  const { reset } = form;
+  const { from, to } = filters;
+  useEffect(() => reset({ from, to }), [reset, from, to]);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!invalidRange) onApply(draft);
-  };
+  const handleSubmit = form.handleSubmit((values) => onApply({ from: values.from ?? '', to: values.to ?? '' }));
   const handleClear = () => {
-    setDraft(EMPTY_FILTERS);
+    form.reset(EMPTY_FILTERS);
     onApply(EMPTY_FILTERS);
   };
 
@@ -32,21 +30,13 @@ export function PublicFilters({ filters, onApply }: Props) {
     <Form noValidate onSubmit={handleSubmit} className="row g-3 align-items-end">
       <Form.Group className="col-12 col-sm-6 col-md-4" controlId="day-orders-from">
         <Form.Label>Desde</Form.Label>
-        <Form.Control type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        <Form.Control type="date" {...form.register('from')} {...invalidProps('day-orders-from', errors.from)} />
+        <FieldError fieldId="day-orders-from" error={errors.from} />
       </Form.Group>
       <Form.Group className="col-12 col-sm-6 col-md-4" controlId="day-orders-to">
         <Form.Label>Hasta</Form.Label>
-        <Form.Control
-          type="date"
-          value={draft.to}
-          min={draft.from || undefined}
-          isInvalid={invalidRange}
-          aria-describedby={invalidRange ? 'day-orders-to-error' : undefined}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
-        <Form.Control.Feedback type="invalid" id="day-orders-to-error">
-          La fecha «Hasta» no puede ser anterior a «Desde».
-        </Form.Control.Feedback>
+        <Form.Control type="date" min={String(form.watch('from') ?? '') || undefined} {...form.register('to')} {...invalidProps('day-orders-to', errors.to)} />
+        <FieldError fieldId="day-orders-to" error={errors.to} />
       </Form.Group>
       <div className="col-12 col-md-4 d-flex gap-2">
         <Button type="button" variant="outline-dark" className="flex-fill" onClick={handleClear}>

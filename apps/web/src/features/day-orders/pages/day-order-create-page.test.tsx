@@ -4,11 +4,18 @@ import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes
 import { DayOrderCreatePage } from './day-order-create-page';
 
 const sources = {
-  correspondence: [{ id: 1, subject: 'Nota de vecinos', cargo: 10, authors: [{ name: 'Vecinos' }], type: 'correspondence' }],
+  correspondence: [{ id: 1, subject: 'Nota de vecinos', cargo: 10, authors: [{ name: 'Vecinos' }], type: 'correspondence', day_orders: [] }],
   dem_message: [],
   projects: [
-    { id: 4, subject: 'Arbolado urbano', cargo: 40, authors: [{ name: 'Ana Rodríguez' }], type: 'ordinance' },
-    { id: 5, subject: 'Bacheo', cargo: 50, authors: [], type: 'minute' },
+    {
+      id: 4,
+      subject: 'Arbolado urbano',
+      cargo: 40,
+      authors: [{ name: 'Ana Rodríguez' }],
+      type: 'ordinance',
+      day_orders: [{ id: 2, session_date: '2026-02-24T22:00:00.000Z', session_type: 'ordinaria' }],
+    },
+    { id: 5, subject: 'Bacheo', cargo: 50, authors: [], type: 'minute', day_orders: [] },
   ],
 };
 
@@ -17,14 +24,14 @@ function renderPage() {
   return renderRoutes(
     [
       { path: '/asesor-concejal/cargar-orden-dia', Component: DayOrderCreatePage },
-      { path: '/ver-orden-dia', Component: () => <p>Lista pública</p> },
+      { path: '/asesor-concejal/ordenes-del-dia', Component: () => <p>Lista del panel</p> },
     ],
     { initialEntries: ['/asesor-concejal/cargar-orden-dia'] },
   );
 }
 
 describe('DayOrderCreatePage', () => {
-  it('searches the sources, builds the agenda and goes to the public list 1.5 s after saving', async () => {
+  it("searches the sources, builds the agenda and goes to the panel's agenda list 1.5 s after saving", async () => {
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/v1/day-orders/sources')) return jsonResponse(sources);
       if (init?.method === 'POST') return jsonResponse({ id: 9, pdf_path: '/api/v1/files/day-orders/x.pdf' }, 201);
@@ -72,7 +79,7 @@ describe('DayOrderCreatePage', () => {
     expect((await screen.findAllByText('Orden del día cargada exitosamente.')).length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/asesor-concejal/cargar-orden-dia');
     await vi.advanceTimersByTimeAsync(1600);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/ver-orden-dia'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/asesor-concejal/ordenes-del-dia'));
   }, 15_000);
 
   it('checks the form before sending it', async () => {
@@ -102,6 +109,95 @@ describe('DayOrderCreatePage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error al cargar la orden del día.');
     expect(alert).toHaveTextContent('Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.');
+  });
+
+  it('marks an item already placed on an earlier agenda, and still offers it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sources)));
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const projects = await screen.findByRole('group', { name: '4. Proyectos de los concejales' });
+    const placed = within(projects).getByRole('checkbox', { name: /Arbolado urbano/ });
+    expect(placed).toHaveAccessibleName(/Ya incluida en la orden del día del 24\/02\/2026/);
+    expect(placed).toBeEnabled();
+    expect(within(projects).getByRole('checkbox', { name: /Bacheo/ })).not.toHaveAccessibleName(/Ya incluida/);
+  });
+
+  it('clears each error as its field is corrected, without another submit', async () => {
+    const fetch = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Cargar orden del día' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Debe ingresar la fecha y hora de la sesión.');
+    const type = screen.getByLabelText('Tipo de sesión');
+    const acta = screen.getByLabelText('N° de acta de la sesión anterior');
+    expect(type).toHaveAccessibleDescription('Debe seleccionar el tipo de sesión.');
+
+    await user.selectOptions(type, 'ordinaria');
+    expect(type).not.toHaveAccessibleDescription();
+    expect(type).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Debe seleccionar el tipo de sesión.')).not.toBeInTheDocument();
+    expect(acta).toHaveAccessibleDescription(/Debe ingresar el número del acta anterior./);
+
+    await user.type(acta, '4');
+    expect(acta).toHaveAccessibleDescription('Sección 1: Consideración del Acta de la sesión anterior.');
+    expect(alert).not.toHaveTextContent('Debe ingresar el número del acta anterior.');
+
+    // The last one corrected: the alert goes too.
+    fireEvent.change(screen.getByLabelText('Fecha y hora de la sesión'), { target: { value: '2026-03-10T19:00' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("clears a list's 422 error as that list changes", async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith('/api/v1/day-orders/sources')
+        ? jsonResponse(sources)
+        : jsonResponse(
+            {
+              message: 'x',
+              errors: { projects: ['Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.'], 'comision_obras.0': ['Cada despacho debe tener texto.'] },
+              requestId: 'r',
+            },
+            422,
+          ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const projects = await screen.findByRole('group', { name: '4. Proyectos de los concejales' });
+    await user.click(within(projects).getByRole('checkbox', { name: /Bacheo/ }));
+    await user.selectOptions(screen.getByLabelText('Tipo de sesión'), 'ordinaria');
+    fireEvent.change(screen.getByLabelText('Fecha y hora de la sesión'), { target: { value: '2026-03-10T19:00' } });
+    await user.type(screen.getByLabelText('N° de acta de la sesión anterior'), '45');
+    const obras = screen.getByRole('group', { name: '7. Despachos de la Comisión de Obras Públicas' });
+    await user.type(within(obras).getByLabelText('Nuevo despacho'), 'Despacho de bacheo{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Cargar orden del día' }));
+
+    expect(await within(projects).findByText('Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.')).toBeInTheDocument();
+    expect(within(obras).getByText('Cada despacho debe tener texto.')).toBeInTheDocument();
+    expect(projects).toHaveAccessibleDescription('Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.');
+
+    await user.click(within(projects).getByRole('checkbox', { name: /Bacheo/ }));
+    expect(within(projects).queryByText(/ya no existe/)).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).not.toHaveTextContent('ya no existe');
+    expect(within(obras).getByText('Cada despacho debe tener texto.')).toBeInTheDocument();
+
+    await user.click(within(obras).getByRole('button', { name: /Quitar el despacho 1/ }));
+    expect(within(obras).queryByText('Cada despacho debe tener texto.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it("clears the dispatch box's own error as it is typed in", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({})));
+    const { user } = renderPage();
+    const obras = screen.getByRole('group', { name: '7. Despachos de la Comisión de Obras Públicas' });
+    await user.click(within(obras).getByRole('button', { name: /Agregar/ }));
+    const box = within(obras).getByLabelText('Nuevo despacho');
+    expect(box).toHaveAccessibleDescription('Escriba el texto del despacho.');
+    await user.type(box, 'D');
+    expect(box).not.toHaveAccessibleDescription();
+    expect(box).toHaveAttribute('aria-invalid', 'false');
   });
 
   it("says 'Error en la busqueda.' when the sources cannot be loaded", async () => {

@@ -1,48 +1,58 @@
 import {
   COMMISSION_SECTIONS,
+  createDayOrderSchema,
   DAY_ORDER_MESSAGES,
+  dayOrderSourcesQuerySchema,
   PREVIOUS_MINUTES_TITLE,
   SESSION_TYPE_LABELS,
   SESSION_TYPES,
   SOURCE_SECTIONS,
+  type CreateDayOrder,
   type DayOrderSources,
-  type SessionType,
 } from '@concejo/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
+import { applyServerErrors, serverFieldErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
-import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { buildPayload, defaultRange, emptyDraft, errorsByField, keepListed, sourcesRange, validatePayload, type AgendaDraft, type FieldErrors } from '../agenda-form';
+import { AGENDA_FIELDS, defaultRange, emptyAgenda, inListOrder, keepListed, listMessages, serverAliases, sourcesQuery } from '../agenda-form';
 import { useCreateDayOrder } from '../api/create-day-order';
 import { useDayOrderSources } from '../api/get-day-order-sources';
 import { CommissionList } from '../components/commission-list';
-import { errorIdOf, FieldError } from '../components/field-error';
 import { SourceSectionFieldset } from '../components/source-section';
-import { useDelayed } from '../../../lib/use-delayed';
+import { usePanel } from '../use-panel';
 import '../day-orders.scss';
 
-/** Spec 4: after saving, the public list opens 1.5 s later. */
+/** Spec 4: after saving, the agenda list opens 1.5 s later. */
 export const REDIRECT_AFTER_CREATE_MS = 1500;
 
-type Outcome = { variant: 'success' | 'danger'; messages: string[] } | null;
+/** The result under the form: saved, or failed with the messages no field holds (a 500, a 422 without a field). */
+type Outcome = { variant: 'success' } | { variant: 'danger'; extra: string[] } | null;
 
-/** cargar-orden-dia (admin, asesor): builds the agenda of the next session from what is pending (spec 2.5.6). */
+/**
+ * cargar-orden-dia (admin, asesor): builds the agenda of the next session from what is pending (spec 2.5.6).
+ * Both forms are checked by the contract's schemas; an error shows after a submit and clears as its field
+ * (a list included) is corrected.
+ */
 export function DayOrderCreatePage() {
   useDocumentTitle('Cargar orden del día');
   const toast = useToast();
   const navigate = useNavigate();
+  const panel = usePanel();
   const later = useDelayed();
-  const [range, setRange] = useState(() => defaultRange(new Date()));
-  const [rangeErrors, setRangeErrors] = useState<FieldErrors>({});
+  const [initialRange] = useState(() => defaultRange(new Date()));
+  const searchForm = useZodForm(dayOrderSourcesQuerySchema, { defaultValues: initialRange });
+  const form = useZodForm(createDayOrderSchema, { defaultValues: emptyAgenda() });
   const [sources, setSources] = useState<DayOrderSources | null>(null);
-  const [draft, setDraft] = useState<AgendaDraft>(emptyDraft);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const search = useDayOrderSources();
   const create = useCreateDayOrder();
@@ -57,49 +67,38 @@ export function DayOrderCreatePage() {
     setOutcomeKey((key) => key + 1);
   };
 
-  const handleSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = sourcesRange(range.start, range.end);
-    if ('errors' in checked) {
-      setRangeErrors(checked.errors);
-      return;
-    }
-    setRangeErrors({});
-    search.mutate(checked.range, {
+  const handleSearch = searchForm.handleSubmit((range) => {
+    search.mutate(sourcesQuery(range), {
       onSuccess: (found) => {
         setSources(found);
-        setDraft((current) => ({ ...current, selected: keepListed(current.selected, found) }));
+        for (const section of SOURCE_SECTIONS) {
+          form.setValue(section, keepListed(form.getValues(section) as number[], found[section]), { shouldValidate: form.formState.isSubmitted });
+        }
       },
       onError: () => toast.error(DAY_ORDER_MESSAGES.sourcesError),
     });
-  };
+  });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const payload = buildPayload(draft, sources);
-    const found = validatePayload(payload);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      show({ variant: 'danger', messages: [DAY_ORDER_MESSAGES.createError, ...new Set(Object.values(found).flat())] });
-      return;
-    }
-    create.mutate(payload, {
+  const send = (values: CreateDayOrder) => {
+    create.mutate(inListOrder(values, sources), {
       onSuccess: () => {
-        show({ variant: 'success', messages: [DAY_ORDER_MESSAGES.created] });
+        show({ variant: 'success' });
         toast.success(DAY_ORDER_MESSAGES.created);
-        later(() => navigate(paths.dayOrders.getHref()), REDIRECT_AFTER_CREATE_MS);
+        later(() => navigate(panel ? paths.panel.dayOrderList.getHref(panel) : paths.dayOrders.getHref()), REDIRECT_AFTER_CREATE_MS);
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsByField(error.errors) : {};
-        setErrors(fieldErrors);
-        const details = [...new Set(Object.values(fieldErrors).flat())];
-        if (!details.length && error instanceof ApiError && error.status === 422 && error.message) details.push(error.message);
-        show({ variant: 'danger', messages: [DAY_ORDER_MESSAGES.createError, ...details] });
+        const { messages, unplaced } = applyServerErrors(error, form.setError, AGENDA_FIELDS, serverAliases(Object.keys(serverFieldErrors(error))));
+        show({ variant: 'danger', extra: Object.keys(serverFieldErrors(error)).length ? unplaced : messages });
         toast.error(DAY_ORDER_MESSAGES.createError);
       },
     });
   };
+  const handleSubmit = form.handleSubmit(send, () => show({ variant: 'danger', extra: [] }));
 
+  const { errors } = form.formState;
+  const rangeErrors = searchForm.formState.errors;
+  // The alert lists what is still wrong: it shrinks as the fields are corrected, and goes with the last one.
+  const pending = outcome?.variant === 'danger' ? [...new Set([...AGENDA_FIELDS.flatMap((name) => listMessages(errors[name])), ...outcome.extra])] : [];
   const saved = create.isSuccess;
   return (
     <div className="day-order-create-page">
@@ -114,24 +113,12 @@ export function DayOrderCreatePage() {
           <Form noValidate onSubmit={handleSearch} className="row g-3 align-items-end">
             <Form.Group className="col-12 col-md-5" controlId="sources-start">
               <Form.Label>Desde</Form.Label>
-              <Form.Control
-                type="datetime-local"
-                value={range.start}
-                isInvalid={!!rangeErrors.startDate}
-                aria-describedby={rangeErrors.startDate ? errorIdOf('sources-start') : undefined}
-                onChange={(event) => setRange({ ...range, start: event.target.value })}
-              />
+              <Form.Control type="datetime-local" {...searchForm.register('startDate')} {...invalidProps('sources-start', rangeErrors.startDate)} />
               <FieldError fieldId="sources-start" error={rangeErrors.startDate} />
             </Form.Group>
             <Form.Group className="col-12 col-md-5" controlId="sources-end">
               <Form.Label>Hasta</Form.Label>
-              <Form.Control
-                type="datetime-local"
-                value={range.end}
-                isInvalid={!!rangeErrors.endDate}
-                aria-describedby={rangeErrors.endDate ? errorIdOf('sources-end') : undefined}
-                onChange={(event) => setRange({ ...range, end: event.target.value })}
-              />
+              <Form.Control type="datetime-local" {...searchForm.register('endDate')} {...invalidProps('sources-end', rangeErrors.endDate)} />
               <FieldError fieldId="sources-end" error={rangeErrors.endDate} />
             </Form.Group>
             <div className="col-12 col-md-2">
@@ -157,12 +144,7 @@ export function DayOrderCreatePage() {
           <div className="card-body row g-3">
             <Form.Group className="col-12 col-md-4" controlId="agenda-session-type">
               <Form.Label>Tipo de sesión</Form.Label>
-              <Form.Select
-                value={draft.sessionType}
-                isInvalid={!!errors.sessionType}
-                aria-describedby={errors.sessionType ? errorIdOf('agenda-session-type') : undefined}
-                onChange={(event) => setDraft({ ...draft, sessionType: event.target.value as SessionType | '' })}
-              >
+              <Form.Select {...form.register('sessionType')} {...invalidProps('agenda-session-type', errors.sessionType)}>
                 <option value="">Seleccione el tipo de sesión</option>
                 {SESSION_TYPES.map((type) => (
                   <option key={type} value={type}>
@@ -174,26 +156,12 @@ export function DayOrderCreatePage() {
             </Form.Group>
             <Form.Group className="col-12 col-md-4" controlId="agenda-date">
               <Form.Label>Fecha y hora de la sesión</Form.Label>
-              <Form.Control
-                type="datetime-local"
-                value={draft.date}
-                isInvalid={!!errors.date}
-                aria-describedby={errors.date ? errorIdOf('agenda-date') : undefined}
-                onChange={(event) => setDraft({ ...draft, date: event.target.value })}
-              />
+              <Form.Control type="datetime-local" {...form.register('date')} {...invalidProps('agenda-date', errors.date)} />
               <FieldError fieldId="agenda-date" error={errors.date} />
             </Form.Group>
             <Form.Group className="col-12 col-md-4" controlId="agenda-acta">
               <Form.Label>N° de acta de la sesión anterior</Form.Label>
-              <Form.Control
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={draft.acta}
-                isInvalid={!!errors.acta}
-                aria-describedby={['agenda-acta-hint', errors.acta ? errorIdOf('agenda-acta') : ''].filter(Boolean).join(' ')}
-                onChange={(event) => setDraft({ ...draft, acta: event.target.value })}
-              />
+              <Form.Control type="text" inputMode="numeric" autoComplete="off" {...form.register('acta')} {...invalidProps('agenda-acta', errors.acta, 'agenda-acta-hint')} />
               <Form.Text id="agenda-acta-hint" className="form-hint">
                 Sección 1: {PREVIOUS_MINUTES_TITLE}.
               </Form.Text>
@@ -204,13 +172,19 @@ export function DayOrderCreatePage() {
 
         {sources ? (
           SOURCE_SECTIONS.map((section) => (
-            <SourceSectionFieldset
+            <Controller
               key={section}
-              section={section}
-              items={sources[section]}
-              selected={draft.selected[section]}
-              error={errors[section]}
-              onChange={(selected) => setDraft((current) => ({ ...current, selected: { ...current.selected, [section]: selected } }))}
+              control={form.control}
+              name={section}
+              render={({ field, fieldState }) => (
+                <SourceSectionFieldset
+                  section={section}
+                  items={sources[section]}
+                  selected={(field.value ?? []) as number[]}
+                  error={listMessages(fieldState.error)}
+                  onChange={field.onChange}
+                />
+              )}
             />
           ))
         ) : (
@@ -218,30 +192,30 @@ export function DayOrderCreatePage() {
         )}
 
         {COMMISSION_SECTIONS.map((section) => (
-          <CommissionList
+          <Controller
             key={section}
-            section={section}
-            items={draft.commissions[section]}
-            error={errors[section]}
-            onChange={(items) => setDraft((current) => ({ ...current, commissions: { ...current.commissions, [section]: items } }))}
+            control={form.control}
+            name={section}
+            render={({ field, fieldState }) => (
+              <CommissionList section={section} items={(field.value ?? []) as string[]} error={listMessages(fieldState.error)} onChange={field.onChange} />
+            )}
           />
         ))}
 
         <div ref={outcomeRef} tabIndex={-1} className="agenda-outcome">
-          {outcome && (
-            <Alert variant={outcome.variant} role={outcome.variant === 'danger' ? 'alert' : 'status'}>
-              {outcome.messages.length === 1 ? (
-                <p className="mb-0">{outcome.messages[0]}</p>
-              ) : (
-                <>
-                  <p className="fw-semibold">{outcome.messages[0]}</p>
-                  <ul className="mb-0 ps-3">
-                    {outcome.messages.slice(1).map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
+          {outcome?.variant === 'success' && (
+            <Alert variant="success" role="status">
+              <p className="mb-0">{DAY_ORDER_MESSAGES.created}</p>
+            </Alert>
+          )}
+          {pending.length > 0 && (
+            <Alert variant="danger" role="alert">
+              <p className="fw-semibold">{DAY_ORDER_MESSAGES.createError}</p>
+              <ul className="mb-0 ps-3">
+                {pending.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
             </Alert>
           )}
         </div>

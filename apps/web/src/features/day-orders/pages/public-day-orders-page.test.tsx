@@ -1,10 +1,17 @@
+import type { SessionType } from '@concejo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
 import { PublicDayOrdersPage } from './public-day-orders-page';
 
 const page = (ids: number[], extra: Partial<{ current_page: number; last_page: number; total: number }> = {}) => ({
-  data: ids.map((id) => ({ id, date_creation: `2026-03-0${id}T12:00:00.000Z`, pdf_path: `/api/v1/files/day-orders/0000000${id}-0000-0000-0000-000000000000.pdf` })),
+  data: ids.map((id) => ({
+    id,
+    date_creation: `2026-03-0${id}T12:00:00.000Z`,
+    session_date: `2026-03-1${id}T22:00:00.000Z`,
+    session_type: (id % 2 ? 'ordinaria' : 'autoconvocada') as SessionType,
+    pdf_path: `/api/v1/files/day-orders/0000000${id}-0000-0000-0000-000000000000.pdf`,
+  })),
   current_page: 1,
   last_page: 1,
   total: ids.length,
@@ -17,11 +24,14 @@ function renderPage(url = '/ver-orden-dia') {
 }
 
 describe('PublicDayOrdersPage', () => {
-  it('lists the agendas with their creation date and PDF, and no staff controls for visitors', async () => {
+  it('lists the agendas with their session, creation date and PDF, and no staff controls for visitors', async () => {
     const fetch = vi.fn(async () => jsonResponse(page([2, 1])));
     vi.stubGlobal('fetch', fetch);
     renderPage();
     expect(await screen.findByText('02/03/2026, 09:00')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('12/03/2026, 19:00Sesión Autoconvocada');
+    expect(within(rows[2]!).getAllByRole('cell')[0]).toHaveTextContent('11/03/2026, 19:00Sesión Ordinaria');
     expect(screen.getByText('Mostrando 1 - 2 de 2 órdenes del día.')).toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: /PDF de la orden del día/ });
     expect(links[0]).toHaveAttribute('href', '/api/v1/files/day-orders/00000002-0000-0000-0000-000000000000.pdf');
@@ -43,6 +53,35 @@ describe('PublicDayOrdersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Limpiar' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByLabelText('Desde')).toHaveValue('');
+  });
+
+  it('tells apart two agendas created on the same day by their sessions', async () => {
+    const sameDay = page([1, 2]);
+    sameDay.data[1] = { ...sameDay.data[1]!, date_creation: '2026-03-01T12:00:00.000Z', session_type: 'convocada', session_date: '2026-03-05T12:30:00.000Z' };
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sameDay)));
+    renderPage();
+    expect(await screen.findAllByText('01/03/2026, 09:00')).toHaveLength(2);
+    expect(screen.getByText('11/03/2026, 19:00')).toBeInTheDocument();
+    expect(screen.getByText('Sesión Ordinaria')).toBeInTheDocument();
+    expect(screen.getByText('05/03/2026, 09:30')).toBeInTheDocument();
+    expect(screen.getByText('Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /PDF de la orden del día de la sesión del 05\/03\/2026, 09:30/ })).toBeInTheDocument();
+  });
+
+  it('refuses a «Hasta» before «Desde», and clears the error as it is corrected', async () => {
+    const fetch = vi.fn(async () => jsonResponse(page([1])));
+    vi.stubGlobal('fetch', fetch);
+    const { user, router } = renderPage();
+    await screen.findByText('Mostrando 1 - 1 de 1 orden del día.');
+    await user.type(screen.getByLabelText('Desde'), '2026-03-05');
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('La fecha «Hasta» no puede ser anterior a «Desde».')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hasta')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('');
+    await user.clear(screen.getByLabelText('Hasta'));
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-06');
+    await waitFor(() => expect(screen.queryByText('La fecha «Hasta» no puede ser anterior a «Desde».')).not.toBeInTheDocument());
   });
 
   it('moves through the pages with the pager', async () => {
@@ -87,7 +126,8 @@ describe('PublicDayOrdersPage', () => {
     logInAs('admin');
     const { user } = renderPage();
     expect(await screen.findByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
-    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día del 01/03/2026, 09:00' }));
+    // The delete button is a lazy chunk of its own: its first load in a busy test run takes a moment.
+    await user.click(await screen.findByRole('button', { name: 'Eliminar la orden del día de la sesión del 11/03/2026, 19:00' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Eliminación' });
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Orden eliminada exitosamente.')).toBeInTheDocument();
@@ -99,7 +139,7 @@ describe('PublicDayOrdersPage', () => {
     vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'DELETE' ? jsonResponse({ message: 'x', requestId: 'r' }, 500) : jsonResponse(page([1])))));
     logInAs('admin');
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: /Eliminar la orden del día/ }));
+    await user.click(await screen.findByRole('button', { name: /Eliminar la orden del día/ }, { timeout: 5000 }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Error al eliminar la orden.')).toBeInTheDocument();
   });

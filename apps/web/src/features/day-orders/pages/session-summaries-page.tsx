@@ -64,7 +64,7 @@ export function SessionSummariesPage() {
                       <td>{created}</td>
                       <td>{summary.total_regulations}</td>
                       <td>
-                        <AgendaPdfLink href={summary.pdf_path} created={created} />
+                        <AgendaPdfLink href={summary.pdf_path} of={`del ${created}`} />
                       </td>
                       {withDetail && (
                         <td>

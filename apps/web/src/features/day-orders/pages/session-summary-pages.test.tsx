@@ -5,7 +5,7 @@ import { SessionSummariesPage } from './session-summaries-page';
 import { SessionSummaryPage } from './session-summary-page';
 
 const summaries = {
-  data: [{ id: 7, date_creation: '2026-03-02T12:00:00.000Z', total_regulations: 4, pdf_path: '/api/v1/files/day-orders/a.pdf' }],
+  data: [{ id: 7, date_creation: '2026-03-02T12:00:00.000Z', session_date: '2026-03-10T22:00:00.000Z', session_type: 'ordinaria', total_regulations: 4, pdf_path: '/api/v1/files/day-orders/a.pdf' }],
   current_page: 1,
   last_page: 1,
   total: 1,

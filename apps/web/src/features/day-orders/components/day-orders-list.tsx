@@ -1,0 +1,123 @@
+import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS, type Panel } from '@concejo/contracts';
+import { lazy, Suspense } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Table from 'react-bootstrap/Table';
+import { Link, useSearchParams } from 'react-router';
+import { Loading } from '../../../components/loading';
+import { Pager } from '../../../components/pager';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/use-session';
+import { usePublishedDayOrders } from '../api/list-published-day-orders';
+import { listSummary, readPublicParams, writePublicParams, type PublicDayOrderFilters } from '../filters';
+import { formatDateTime } from '../format';
+import { AgendaPdfLink } from './agenda-pdf-link';
+import { PublicFilters } from './public-filters';
+
+// Only admins delete: the button, its modal and the mutation load for them alone, not for every visitor.
+const DeleteDayOrderButton = lazy(async () => ({ default: (await import('./delete-day-order-button')).DeleteDayOrderButton }));
+
+const RESULTS_ID = 'day-orders-results';
+
+/**
+ * The agendas, newest first, with their filters (in the address) and pager: the public /ver-orden-dia and
+ * the staff's panel list show the same rows. Each row names its session (date, time, type), so two
+ * agendas made on one day tell apart; an admin gets the delete button. `createIn` is the panel whose
+ * builder the 'Cargar orden del día' button opens (none for visitors).
+ */
+export function DayOrdersList({ title, createIn }: { title: string; createIn: Panel | null }) {
+  const role = useSession()?.role ?? null;
+  const canDelete = can(role, 'dayOrders.delete');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters, page } = readPublicParams(searchParams);
+  const list = usePublishedDayOrders(filters, page);
+
+  const handleApply = (next: PublicDayOrderFilters) => setSearchParams(writePublicParams(next, 1));
+  const handlePage = (next: number) => {
+    setSearchParams(writePublicParams(filters, next));
+    document.getElementById(RESULTS_ID)?.focus();
+  };
+
+  const data = list.data;
+  return (
+    <div className="day-orders-page">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+        <h1 className="mb-0">{title}</h1>
+        {createIn && (
+          <Link className="btn btn-primary" to={paths.panel.dayOrderCreate.getHref(createIn)}>
+            Cargar orden del día
+          </Link>
+        )}
+      </div>
+      <section aria-label="Filtros" className="card shadow-sm mb-3">
+        <div className="card-body">
+          <PublicFilters filters={filters} onApply={handleApply} />
+        </div>
+      </section>
+
+      <section id={RESULTS_ID} tabIndex={-1} aria-label="Resultados" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError && !data ? (
+          <Alert variant="danger" role="alert">
+            {DAY_ORDER_MESSAGES.listError}
+          </Alert>
+        ) : data && data.data.length === 0 ? (
+          <p className="py-3">{DAY_ORDER_MESSAGES.noResults}</p>
+        ) : data ? (
+          <>
+            {list.isError && (
+              <Alert variant="danger" role="alert">
+                {DAY_ORDER_MESSAGES.listError}
+              </Alert>
+            )}
+            <p className="mb-2" aria-live="polite">
+              {listSummary(data.current_page, data.per_page, data.data.length, data.total)}
+            </p>
+            <Table striped bordered responsive className="bg-white align-middle day-orders-table">
+              <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Sesión</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Creada
+                  </th>
+                  <th scope="col">PDF</th>
+                  {canDelete && <th scope="col">Acciones</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((order) => {
+                  const session = formatDateTime(order.session_date);
+                  const created = formatDateTime(order.date_creation);
+                  const of = `de la sesión del ${session}`;
+                  return (
+                    <tr key={order.id}>
+                      <td>
+                        <span className="d-block fw-semibold">{session}</span>
+                        <span className="d-block small">{SESSION_TYPE_LABELS[order.session_type]}</span>
+                        {/* On a phone the creation date joins the session's cell: three columns fit in 390 px. */}
+                        <span className="d-block small text-body-secondary d-md-none">Creada el {created}</span>
+                      </td>
+                      <td className="text-nowrap d-none d-md-table-cell">{created}</td>
+                      <td className="text-nowrap">
+                        <AgendaPdfLink href={order.pdf_path} of={of} />
+                      </td>
+                      {canDelete && (
+                        <td>
+                          <Suspense fallback={null}>
+                            <DeleteDayOrderButton id={order.id} of={of} />
+                          </Suspense>
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+            <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de órdenes del día" />
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
