@@ -115,3 +115,37 @@ for (const size of WIDTHS) {
     await expect(news).not.toContainText('No se pudieron cargar las noticias.');
   });
 }
+
+for (const size of WIDTHS) {
+  test(`the forms show their errors under each field and clear each as it is corrected, at ${size.width} px`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await loginThroughForm(page, ACCOUNTS.admin);
+    await page.waitForURL(/\/admin/);
+    await page.goto('/admin/registrar-usuario');
+    await page.getByRole('button', { name: 'Registrar usuario' }).click();
+    const name = page.getByLabel('Nombre', { exact: true });
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#user-name-error')).toHaveText('El nombre es obligatorio.');
+    await page.screenshot({ path: `${SHOTS}/register-errors-${size.width}.png`, fullPage: true });
+    await name.fill('Carla');
+    await expect(name).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.locator('#user-name-error')).toHaveCount(0);
+    await expect(page.locator('#user-last-name-error')).toHaveText('El apellido es obligatorio.');
+  });
+}
+
+test('the news form keeps spec 5 messages and its errors follow the fields', async ({ page }) => {
+  await loginAsCm(page);
+  await page.goto('/cm/cargar-noticia');
+  await page.getByRole('button', { name: 'Subir Noticia' }).click();
+  await expect(toast(page).first()).toContainText('Por favor, completa todos los campos.');
+  const title = page.getByLabel('Título');
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${SHOTS}/news-form-errors-1280.png`, fullPage: true });
+  await title.fill('Un título');
+  await expect(title).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.locator('#news-description-error')).toHaveText('Por favor, completa todos los campos.');
+  await page.getByRole('textbox', { name: 'Descripción' }).click();
+  await page.keyboard.type('Texto de la noticia.');
+  await expect(page.locator('#news-description-error')).toHaveCount(0);
+});
