@@ -45,3 +45,21 @@ export function PasswordField({ id, label, error, hint, ...input }: Props) {
     </Form.Group>
   );
 }
+
+type NewPasswordFieldsProps = {
+  idPrefix: string;
+  /** react-hook-form's `register('password')` and `register('password_confirmation')`. */
+  password: Omit<Props, 'id' | 'label' | 'autoComplete'>;
+  confirmation: Omit<Props, 'id' | 'label' | 'autoComplete'>;
+  hint: string;
+};
+
+/** A new password and its confirmation (the reset link, a new account), each with its own error. */
+export function NewPasswordFields({ idPrefix, password, confirmation, hint }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField id={`${idPrefix}-password`} label="Contraseña" autoComplete="new-password" hint={hint} {...password} />
+      <PasswordField id={`${idPrefix}-password-confirmation`} label="Confirmación de contraseña" autoComplete="new-password" {...confirmation} />
+    </>
+  );
+}

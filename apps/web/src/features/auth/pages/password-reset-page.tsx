@@ -9,7 +9,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { messageOf } from '../../../components/form/field-error';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/password-field';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { clearSession } from '../../../lib/session';
@@ -94,20 +94,11 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
                 Elige una contraseña nueva para <strong className="text-break">{email}</strong>.
               </p>
               <Form noValidate onSubmit={handleReset}>
-                <PasswordField
-                  id="reset-password"
-                  label="Contraseña"
-                  autoComplete="new-password"
-                  {...register('password')}
-                  error={errors.password}
+                <NewPasswordFields
+                  idPrefix="reset"
+                  password={{ ...register('password'), error: errors.password }}
+                  confirmation={{ ...register('password_confirmation'), error: errors.password_confirmation }}
                   hint="Al menos 8 caracteres. Evita contraseñas comunes, como nombres de equipos o «123456789»."
-                />
-                <PasswordField
-                  id="reset-password-confirmation"
-                  label="Confirmación de contraseña"
-                  autoComplete="new-password"
-                  {...register('password_confirmation')}
-                  error={errors.password_confirmation}
                 />
                 <Button type="submit" variant="primary" className="w-100" disabled={reset.isPending}>
                   {reset.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

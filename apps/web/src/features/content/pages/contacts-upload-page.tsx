@@ -17,6 +17,10 @@ import { UploadProgress } from '../components/upload-progress';
 import '../content.scss';
 
 const FIELDS = ['image_left', 'image_right'] as const;
+const SIDES = [
+  { field: 'image_left', label: 'izquierda', variants: 'images_left' },
+  { field: 'image_right', label: 'derecha', variants: 'images_right' },
+] as const;
 const contactFormSchema = contactImagesFormSchema<File>();
 
 /** cargar-contactos: 'Imagenes del apartado contactos', left and right, PNG or JPEG (spec 2.5.14 and 5). */
@@ -57,36 +61,23 @@ export function ContactsUploadPage() {
       <h1 className="mb-3">Imagenes del apartado contactos</h1>
       <Form noValidate onSubmit={handleUpload}>
         <Row>
-          <Col md={6}>
-            <ImageInput
-              id="contact-image-left"
-              label="Imagen izquierda"
-              file={watch('image_left') ?? null}
-              accept={CONTACT_IMAGE_ACCEPT}
-              wrongTypeMessage={CONTENT_MESSAGES.contactPngOrJpeg}
-              onChange={imagePicker(form, 'image_left')}
-              error={formState.errors.image_left}
-              hint="PNG o JPG, hasta 8 MB."
-              disabled={upload.isPending}
-              currentUrl={record?.images_left[0]?.url ?? record?.image_left}
-              currentAlt="Imagen izquierda actual"
-            />
-          </Col>
-          <Col md={6}>
-            <ImageInput
-              id="contact-image-right"
-              label="Imagen derecha"
-              file={watch('image_right') ?? null}
-              accept={CONTACT_IMAGE_ACCEPT}
-              wrongTypeMessage={CONTENT_MESSAGES.contactPngOrJpeg}
-              onChange={imagePicker(form, 'image_right')}
-              error={formState.errors.image_right}
-              hint="PNG o JPG, hasta 8 MB."
-              disabled={upload.isPending}
-              currentUrl={record?.images_right[0]?.url ?? record?.image_right}
-              currentAlt="Imagen derecha actual"
-            />
-          </Col>
+          {SIDES.map(({ field, label, variants }) => (
+            <Col md={6} key={field}>
+              <ImageInput
+                id={`contact-${field.replace('_', '-')}`}
+                label={`Imagen ${label}`}
+                file={watch(field) ?? null}
+                accept={CONTACT_IMAGE_ACCEPT}
+                wrongTypeMessage={CONTENT_MESSAGES.contactPngOrJpeg}
+                onChange={imagePicker(form, field)}
+                error={formState.errors[field]}
+                hint="PNG o JPG, hasta 8 MB."
+                disabled={upload.isPending}
+                currentUrl={record?.[variants][0]?.url ?? record?.[field]}
+                currentAlt={`Imagen ${label} actual`}
+              />
+            </Col>
+          ))}
         </Row>
         <UploadProgress fraction={progress} label="Subiendo imágenes" />
         <Button type="submit" disabled={upload.isPending}>

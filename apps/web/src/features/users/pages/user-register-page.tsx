@@ -8,7 +8,7 @@ import { FieldError, invalidProps, messageOf } from '../../../components/form/fi
 import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/password-field';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDelayed } from '../../../lib/use-delayed';
@@ -105,20 +105,11 @@ function RegisterForm({ onOutcome }: { onOutcome: (outcome: FormOutcome, reload:
         <Form.Control type="email" inputMode="email" autoComplete="off" {...field('user-email-confirmation', 'email_confirmation')} />
         <FieldError fieldId="user-email-confirmation" error={errors.email_confirmation} />
       </Form.Group>
-      <PasswordField
-        id="user-password"
-        label="Contraseña"
-        autoComplete="new-password"
-        {...register('password')}
-        error={errors.password}
+      <NewPasswordFields
+        idPrefix="user"
+        password={{ ...register('password'), error: errors.password }}
+        confirmation={{ ...register('password_confirmation'), error: errors.password_confirmation }}
         hint="Al menos 8 caracteres y que no sea una contraseña común."
-      />
-      <PasswordField
-        id="user-password-confirmation"
-        label="Confirmación de contraseña"
-        autoComplete="new-password"
-        {...register('password_confirmation')}
-        error={errors.password_confirmation}
       />
       <Form.Group className="mb-3" controlId="user-role">
         <Form.Label>Rol</Form.Label>
