@@ -1,3 +1,6 @@
+import type { z } from './zod.js';
+import { ACCOUNT_MESSAGES } from './users.js';
+
 /**
  * Passwords that appear at the top of every leaked-password list, plus Spanish and Argentine favourites
  * (teams, names, "contraseña"), lower-case and without accents. Kept as one string and turned into a
@@ -58,4 +61,25 @@ export function isCommonPassword(password: string): boolean {
   const base = folded.replace(/[^\p{L}]+$/u, '');
   if (base.length >= 4 && base !== folded && common.has(base)) return true;
   return /^(.)\1*$/su.test(folded);
+}
+
+/**
+ * A form's schema with the last rule of the password policy: `password` is not a common one. Checked
+ * once that field passed its own rules, even when another field failed, so that a form shows every
+ * error at once. Here rather than in users.ts, so that the list loads only with the forms that set a
+ * password.
+ */
+export function refusingCommonPassword<S extends z.ZodType<{ password: string }>>(schema: S): S {
+  return schema.superRefine(
+    (value, ctx) => {
+      if (isCommonPassword(value.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: ACCOUNT_MESSAGES.passwordTooCommon });
+    },
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        typeof (payload.value as { password?: unknown }).password === 'string' &&
+        !payload.issues.some((issue) => issue.path?.[0] === 'password'),
+    },
+  ) as S;
 }

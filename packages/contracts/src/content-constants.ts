@@ -77,6 +77,9 @@ export const CONTENT_MESSAGES = {
   contactUploadError: 'Error al cargar las imágenes.',
   contactFetchError: 'Error al obtener las imagenes.',
   contactEmpty: 'No hay imágenes disponibles.',
+  // The home page's sections when their list could not be read (not the same as an empty list)
+  newsLoadFailed: 'No se pudieron cargar las noticias.',
+  contactLoadFailed: 'No se pudieron cargar las imágenes de contacto.',
   // Images (checked by content on the server)
   imageType: 'La imagen debe ser PNG, JPEG o WebP.',
   imageDamaged: 'La imagen está dañada o incompleta.',

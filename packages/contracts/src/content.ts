@@ -73,6 +73,14 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 // ---- Forms (multipart text fields; files travel beside them) ----
 
+/**
+ * A file picked in a form (the browser's `File`, named by the caller: contracts know no DOM). The API
+ * reads its files apart, as streams; this is for the forms that hold one beside their text fields.
+ */
+export function pickedFileSchema<F extends object>(message: string) {
+  return z.custom<F>((value) => typeof value === 'object' && value !== null && 'name' in value && 'size' in value, { error: message });
+}
+
 /** Multipart forms send an empty string for a field left blank. */
 const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -163,3 +171,16 @@ export const updateNewsFieldsSchema = z.object({
   unpublication_date: windowDate,
 });
 export type UpdateNewsFields = z.infer<typeof updateNewsFieldsSchema>;
+
+/**
+ * The contact images form (spec 5): a new left or right image, at least one. Files only: the API reads
+ * them as streams and refuses an empty upload the same way.
+ */
+export function contactImagesFormSchema<F extends object>() {
+  return z
+    .object({
+      image_left: pickedFileSchema<F>(CONTENT_MESSAGES.contactPngOrJpeg).nullable(),
+      image_right: pickedFileSchema<F>(CONTENT_MESSAGES.contactPngOrJpeg).nullable(),
+    })
+    .refine((value) => value.image_left !== null || value.image_right !== null, { path: ['image_left'], error: CONTENT_MESSAGES.contactImageRequired });
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidProps, type FieldMessage } from './form/field-error';
 
 type FileInputProps = {
   id: string;
@@ -11,7 +12,7 @@ type FileInputProps = {
   /** Shown (and the file dropped) when a file of another type is picked. */
   wrongTypeMessage: string;
   onChange: (file: File | null, error: string | null) => void;
-  error?: string[] | undefined;
+  error?: FieldMessage;
   hint?: string;
   disabled?: boolean;
   /** Shown under the field, e.g. a preview of the chosen image. */
@@ -39,9 +40,7 @@ export function FileInput({ id, label, file, accept, wrongTypeMessage, onChange,
     onChange(picked, null);
   };
 
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error?.length ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -51,18 +50,14 @@ export function FileInput({ id, label, file, accept, wrongTypeMessage, onChange,
         accept={accept}
         onChange={handleChange}
         disabled={disabled}
-        isInvalid={!!error?.length}
-        aria-invalid={!!error?.length}
-        aria-describedby={describedBy}
+        {...invalidProps(id, error, hintId)}
       />
       {hint && (
         <Form.Text id={hintId} muted>
           {hint}
         </Form.Text>
       )}
-      <Form.Control.Feedback type="invalid" id={errorId}>
-        {error?.join(' ')}
-      </Form.Control.Feedback>
+      <FieldError fieldId={id} error={error} />
       {children}
     </Form.Group>
   );

@@ -57,11 +57,12 @@ export function PublicNavbar() {
             aria-expanded={open}
             aria-label="Abrir navegación"
             onClick={() => setOpen((value) => !value)}
+            data-toast-before
           >
             <span className="navbar-toggler-icon" />
           </button>
           <div id="public-navbar-links" className={open ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'} onClick={handleLinkChosen}>
-            <div className="navbar-nav me-auto">
+            <div className="navbar-nav me-auto" data-toast-after>
               <NavLink className="nav-link" to={paths.home.getHref()} end>
                 Home
               </NavLink>
@@ -72,7 +73,7 @@ export function PublicNavbar() {
                 Orden del Día
               </NavLink>
             </div>
-            <div className="navbar-nav align-items-lg-center">
+            <div className="navbar-nav align-items-lg-center" data-toast-before>
               <AccountLinks />
             </div>
           </div>

@@ -44,6 +44,7 @@ export function StaffLayout() {
               aria-label="Abrir menú"
               aria-haspopup="dialog"
               onClick={handleOpenMenu}
+              data-toast-after
             >
               <MenuIcon />
               <span className="d-none d-sm-inline">Menú</span>

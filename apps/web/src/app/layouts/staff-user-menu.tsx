@@ -13,7 +13,7 @@ export function StaffUserMenu({ session, panel }: { session: Session; panel: Pan
   const verification = useResendVerification();
 
   return (
-    <Dropdown align="end">
+    <Dropdown align="end" data-toast-before>
       <Dropdown.Toggle variant="outline-light" id="staff-user-menu" className="user-menu-toggle">
         <UserMenuLabel name={session.userName} lastName={session.userLastName} />
       </Dropdown.Toggle>

@@ -10,8 +10,3 @@ export const RECOVERY_TOAST_DELAY_MS = 5000;
 export function recoveryErrorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status === 429 && error.message ? error.message : fallback;
 }
-
-/** The 422 messages of a field, if the API sent any. */
-export function fieldErrors(error: unknown): Record<string, string[]> {
-  return error instanceof ApiError && error.status === 422 ? error.errors : {};
-}

@@ -1,23 +1,34 @@
 import { CONTENT_MESSAGES } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { appendWindow, failureMessage, isEmptyHtml, newsDraftErrors, newsFailureMessage, windowError } from './content-form';
+import { bannerEditFormSchema, failureMessage, isEmptyHtml, newsCreateFormSchema, newsEditFormSchema, newsFailureMessage, windowFields } from './content-form';
 
-const draft = { status: '0', title: 'Sesión', description: '<p>Texto</p>', videoUrl: '' };
+const draft = { status: '0', title: 'Sesión', description: '<p>Texto</p>', video_url: '', image: new File(['x'], 'foto.png', { type: 'image/png' }) };
+
+/** The form's messages by field, as the fields show them. */
+const messages = (result: { error?: { flatten: () => { fieldErrors: object } } }) => result.error?.flatten().fieldErrors ?? {};
 
 describe('news form rules (spec 5)', () => {
   it('accepts status 0 (Inactivo) as a value', () => {
-    expect(newsDraftErrors(draft, true)).toEqual({});
+    expect(newsCreateFormSchema.safeParse(draft)).toMatchObject({ success: true, data: { status: 0 } });
   });
 
   it('asks for every field, then for an image or a link', () => {
-    expect(newsDraftErrors({ ...draft, title: ' ', description: '<p><br></p>' }, true)).toEqual({
+    expect(messages(newsCreateFormSchema.safeParse({ ...draft, title: ' ', description: '' }))).toEqual({
       title: [CONTENT_MESSAGES.newsRequiredFields],
       description: [CONTENT_MESSAGES.newsRequiredFields],
     });
-    expect(newsDraftErrors(draft, false)).toEqual({ image: [CONTENT_MESSAGES.newsImageOrLink] });
-    expect(newsDraftErrors({ ...draft, videoUrl: 'https://www.instagram.com/p/x/' }, false)).toEqual({});
-    expect(newsDraftErrors({ ...draft, videoUrl: 'javascript:alert(1)' }, true)).toEqual({ video_url: [CONTENT_MESSAGES.newsVideoUrlInvalid] });
+    // Missing fields hide the image-or-link rule: one thing to fix at a time, as the spec words it.
+    expect(messages(newsCreateFormSchema.safeParse({ ...draft, title: '', image: null }))).toEqual({ title: [CONTENT_MESSAGES.newsRequiredFields] });
+    expect(messages(newsCreateFormSchema.safeParse({ ...draft, image: null }))).toEqual({ image: [CONTENT_MESSAGES.newsImageOrLink] });
+    expect(newsCreateFormSchema.safeParse({ ...draft, image: null, video_url: 'https://www.instagram.com/p/x/' }).success).toBe(true);
+    expect(messages(newsCreateFormSchema.safeParse({ ...draft, video_url: 'javascript:alert(1)' }))).toEqual({ video_url: [CONTENT_MESSAGES.newsVideoUrlInvalid] });
+  });
+
+  it('lets an edit keep the stored image instead of a new one', () => {
+    const edit = { ...draft, image: null, publication_date: '', unpublication_date: '' };
+    expect(newsEditFormSchema(true).safeParse(edit).success).toBe(true);
+    expect(messages(newsEditFormSchema(false).safeParse(edit))).toEqual({ image: [CONTENT_MESSAGES.newsImageOrLink] });
   });
 
   it('tells an empty editor from text or an image', () => {
@@ -46,14 +57,14 @@ describe('failure messages (spec 8)', () => {
 
 describe('publication window', () => {
   it('sends wall-clock times of the council with their offset, and empty to clear', () => {
-    const form = new FormData();
-    appendWindow(form, { publication: '2026-03-10T09:00', unpublication: '' });
-    expect(form.get('publication_date')).toBe('2026-03-10T09:00:00-03:00');
-    expect(form.get('unpublication_date')).toBe('');
+    expect(windowFields({ publication_date: '2026-03-10T09:00', unpublication_date: null })).toEqual({ publication_date: '2026-03-10T09:00:00-03:00', unpublication_date: '' });
   });
 
   it('wants the end after the start', () => {
-    expect(windowError({ publication: '2026-03-10T09:00', unpublication: '2026-03-09T09:00' })).toEqual({ unpublication_date: [CONTENT_MESSAGES.windowOrder] });
-    expect(windowError({ publication: '', unpublication: '2026-03-09T09:00' })).toEqual({});
+    const banner = { status: '1', alt: '', caption: false, title: '', description: '', image: null };
+    expect(messages(bannerEditFormSchema.safeParse({ ...banner, publication_date: '2026-03-10T09:00', unpublication_date: '2026-03-09T09:00' }))).toEqual({
+      unpublication_date: [CONTENT_MESSAGES.windowOrder],
+    });
+    expect(bannerEditFormSchema.safeParse({ ...banner, publication_date: '', unpublication_date: '2026-03-09T09:00' }).success).toBe(true);
   });
 });

@@ -1,13 +1,19 @@
-import { CONTENT_MESSAGES } from '@concejo/contracts';
+import {
+  CONTENT_MESSAGES,
+  createBannerFieldsSchema,
+  createNewsFieldsSchema,
+  pickedFileSchema,
+  updateBannerFieldsSchema,
+  updateNewsFieldsSchema,
+} from '@concejo/contracts';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { councilLocalToIso, isoToCouncilLocal } from '../../lib/format';
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Validation messages by field of a 422; none for other failures. */
-export function fieldErrorsOf(error: unknown): FieldErrors {
-  return error instanceof ApiError && error.status === 422 ? error.errors : {};
-}
+// The cm's forms: each is the contract's schema of its multipart fields (what the API parses at the
+// route), plus the picked files and the two rules the API checks beside the files (an image or a link,
+// the window's order), so that the form says before sending what the API would answer.
 
 /** Spec 8 for news: a 422 lists every message after 'Error en la solicitud: '; anything else the server's or the error's message. */
 export function newsFailureMessage(error: unknown): string {
@@ -25,43 +31,86 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The publication window's inputs (datetime-local in the council's time), as the API takes them. */
-export function appendWindow(form: FormData, window: { publication: string; unpublication: string }) {
-  form.append('publication_date', window.publication ? (councilLocalToIso(window.publication) ?? window.publication) : '');
-  form.append('unpublication_date', window.unpublication ? (councilLocalToIso(window.unpublication) ?? window.unpublication) : '');
-}
-
-export function windowOf(item: { publication_date: string | null; unpublication_date: string | null }) {
-  return {
-    publication: item.publication_date ? isoToCouncilLocal(item.publication_date) : '',
-    unpublication: item.unpublication_date ? isoToCouncilLocal(item.unpublication_date) : '',
-  };
-}
-
-/** The window checked before sending (the API checks it again). */
-export function windowError(window: { publication: string; unpublication: string }): FieldErrors {
-  if (window.publication && window.unpublication && window.unpublication <= window.publication) {
-    return { unpublication_date: [CONTENT_MESSAGES.windowOrder] };
-  }
-  return {};
-}
-
 /** Whether editor HTML says nothing (an empty Quill holds `<p><br></p>`); an image counts as content. */
 export function isEmptyHtml(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
   return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim() === '';
 }
 
-export type NewsDraft = { status: string; title: string; description: string; videoUrl: string };
+/** An optional picked image: the wrong type never gets here (the file input drops it and says so). */
+const imageField = pickedFileSchema<File>(CONTENT_MESSAGES.imageType).nullable();
 
-/** Spec 5's checks before sending (the API makes them again): the fields, then an image or a link. */
-export function newsDraftErrors(draft: NewsDraft, hasImage: boolean): FieldErrors {
-  const errors: FieldErrors = {};
-  if (draft.status !== '0' && draft.status !== '1') errors.status = [CONTENT_MESSAGES.newsRequiredFields];
-  if (!draft.title.trim()) errors.title = [CONTENT_MESSAGES.newsRequiredFields];
-  if (isEmptyHtml(draft.description)) errors.description = [CONTENT_MESSAGES.newsRequiredFields];
-  if (Object.keys(errors).length) return errors;
-  if (!hasImage && !draft.videoUrl.trim()) return { image: [CONTENT_MESSAGES.newsImageOrLink] };
-  if (draft.videoUrl.trim() && !/^https?:\/\/\S+$/i.test(draft.videoUrl.trim())) return { video_url: [CONTENT_MESSAGES.newsVideoUrlInvalid] };
-  return {};
+type Window = { publication_date?: unknown; unpublication_date?: unknown };
+
+/** The end of the publication window after its start (datetime-local values compare as text). */
+function windowInOrder(value: Window, ctx: z.RefinementCtx) {
+  const { publication_date: from, unpublication_date: to } = value;
+  if (typeof from === 'string' && typeof to === 'string' && from && to && to <= from) {
+    ctx.addIssue({ code: 'custom', path: ['unpublication_date'], message: CONTENT_MESSAGES.windowOrder });
+  }
+}
+
+/** Spec 5: a news item needs an image (new or stored) or a link; asked once the other fields are right. */
+function imageOrLink(hasStoredImage: boolean) {
+  return (value: { image?: File | null; video_url?: string | null }, ctx: z.RefinementCtx) => {
+    if (!value.image && !hasStoredImage && !value.video_url) ctx.addIssue({ code: 'custom', path: ['image'], message: CONTENT_MESSAGES.newsImageOrLink });
+  };
+}
+const whenValid = (fields: string[]) => ({
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+});
+const NEWS_TEXT = ['status', 'title', 'description', 'video_url'];
+const WINDOW = ['publication_date', 'unpublication_date'];
+
+export const bannerCreateFormSchema = createBannerFieldsSchema
+  .pick({ status: true, alt: true })
+  .extend({ image: imageField.refine((file) => file !== null, { error: CONTENT_MESSAGES.bannerImageRequired }) });
+
+export const bannerEditFormSchema = updateBannerFieldsSchema
+  .pick({ status: true, alt: true, caption: true, title: true, description: true, publication_date: true, unpublication_date: true })
+  .extend({ image: imageField })
+  .superRefine(windowInOrder);
+
+export const newsCreateFormSchema = createNewsFieldsSchema
+  .pick({ status: true, title: true, description: true, video_url: true })
+  .extend({ image: imageField })
+  .superRefine(imageOrLink(false), whenValid(NEWS_TEXT));
+
+export const newsEditFormSchema = (hasStoredImage: boolean) =>
+  updateNewsFieldsSchema
+    .pick({ status: true, title: true, description: true, video_url: true, publication_date: true, unpublication_date: true })
+    .extend({ image: imageField })
+    .superRefine(imageOrLink(hasStoredImage), whenValid(NEWS_TEXT))
+    .superRefine(windowInOrder, whenValid(WINDOW));
+
+/** The first message of a failed check, in the fields' order on screen (for the toast of spec 8). */
+export function firstMessage(errors: Partial<Record<string, { message?: string }>>, order: readonly string[]): string {
+  for (const name of order) if (errors[name]?.message) return errors[name].message;
+  return Object.values(errors).find((error) => error?.message)?.message ?? '';
+}
+
+/** The window as the form shows it: datetime-local inputs in the council's time. */
+export function windowOf(item: { publication_date: string | null; unpublication_date: string | null }) {
+  return {
+    publication_date: item.publication_date ? isoToCouncilLocal(item.publication_date) : '',
+    unpublication_date: item.unpublication_date ? isoToCouncilLocal(item.unpublication_date) : '',
+  };
+}
+
+/** The window as the API takes it: the council's wall clock with its offset, and '' to clear a date. */
+export function windowFields(window: { publication_date?: string | null; unpublication_date?: string | null }) {
+  const instant = (value: string | null | undefined) => (value ? (councilLocalToIso(value) ?? value) : '');
+  return { publication_date: instant(window.publication_date), unpublication_date: instant(window.unpublication_date) };
+}
+
+/**
+ * What the file input tells the form: a picked file becomes the field's value; a file of the wrong type
+ * is dropped and its message shown until another file is picked.
+ */
+export function imagePicker<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setValue' | 'setError' | 'clearErrors' | 'formState'>, name: Path<T>) {
+  return (file: File | null, error: string | null) => {
+    form.setValue(name, file as never, { shouldDirty: true, shouldValidate: !error && form.formState.isSubmitted });
+    if (error) form.setError(name, { type: 'file', message: error });
+    else if (!form.formState.isSubmitted) form.clearErrors(name);
+  };
 }

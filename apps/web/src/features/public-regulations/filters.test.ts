@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, filterErrors, listSummary, readFilterParams, writeFilterParams } from './filters';
+import { filterFormSchema, filtersOf, formValuesOf } from './filter-form';
+import { EMPTY_FILTERS, listSummary, readFilterParams, writeFilterParams, type PublicRegulationFilters } from './filters';
+
+/** The form's message under each field, or {} when the filters can be applied. */
+function filterErrors(filters: PublicRegulationFilters) {
+  const result = filterFormSchema.safeParse(formValuesOf(filters));
+  return Object.fromEntries(Object.entries(result.error?.flatten().fieldErrors ?? {}).map(([name, messages]) => [name, (messages as string[])[0]]));
+}
 
 describe('the filters in the address', () => {
   it('survive a round trip through the URL, page included', () => {
@@ -35,7 +42,12 @@ describe('the filters in the address', () => {
   });
 });
 
-describe('filterErrors', () => {
+describe('the search form', () => {
+  it('gives the page trimmed filters, empty ones as \'\'', () => {
+    expect(filtersOf(filterFormSchema.parse(formValuesOf({ ...EMPTY_FILTERS, search: '  árbol ', numberSearch: ' 12 ' })))).toEqual({ ...EMPTY_FILTERS, search: 'árbol', numberSearch: '12' });
+  });
+
+
   it('accepts empty filters and a complete valid set', () => {
     expect(filterErrors(EMPTY_FILTERS)).toEqual({});
     expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', from: '2025-01-01', to: '2025-01-01' })).toEqual({});
@@ -50,7 +62,7 @@ describe('filterErrors', () => {
   });
 });
 
-describe('filterErrors on dates', () => {
+describe('the search form on dates', () => {
   it('says a typed year outside 1850-2100 is out of range before asking the API', () => {
     expect(filterErrors({ ...EMPTY_FILTERS, from: '0202-03-01', to: '2202-03-01' })).toEqual({
       from: 'La fecha debe estar entre 1850 y 2100.',

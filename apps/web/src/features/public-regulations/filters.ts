@@ -1,4 +1,4 @@
-import { DATE_MESSAGES, isAcceptedDay, PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+import { isAcceptedDay, PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 
 /** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
 export type PublicRegulationFilters = {
@@ -54,19 +54,6 @@ export function writeFilterParams(filters: PublicRegulationFilters, page = 1): U
   }
   if (page > 1) params.set('page', String(page));
   return params;
-}
-
-/** What the form says is wrong before anything is sent; empty when the filters can be applied. */
-export function filterErrors(filters: PublicRegulationFilters): Partial<Record<keyof PublicRegulationFilters, string>> {
-  const errors: Partial<Record<keyof PublicRegulationFilters, string>> = {};
-  const search = filters.search.trim();
-  if (search.length > 0 && search.length < SEARCH_MIN_LENGTH) errors.search = 'La búsqueda necesita al menos 3 caracteres.';
-  if (filters.numberSearch.trim() && !/^\d+$/.test(filters.numberSearch.trim())) errors.numberSearch = 'El número solo puede tener dígitos.';
-  // A date field gives well-formed days only; a typed year (0202 for 2022) can still be out of range.
-  if (filters.from && !isAcceptedDay(filters.from)) errors.from = DATE_MESSAGES.outOfRange;
-  if (filters.to && !isAcceptedDay(filters.to)) errors.to = DATE_MESSAGES.outOfRange;
-  else if (filters.from && filters.to && filters.to < filters.from) errors.to = 'La fecha «Hasta» no puede ser anterior a «Desde».';
-  return errors;
 }
 
 /** 'Mostrando 16 - 30 de 42 normativas.' (spec 2.3, as written there). */

@@ -1,17 +1,18 @@
-import { ACCOUNT_MESSAGES, forgotPasswordRequestSchema, RESET_LINK_MINUTES, type ForgotPasswordRequest } from '@concejo/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES, forgotPasswordRequestSchema, RESET_LINK_MINUTES } from '@concejo/contracts';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fieldErrors, RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
+import { RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** /forgot-password: asks for the e-mail and sends the reset link (spec 2.1, 8). */
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ForgotPasswordRequest>({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
+  } = useZodForm(forgotPasswordRequestSchema, { defaultValues: { email: '' } });
 
   useEffect(() => {
     if (sentTo) banner.current?.focus();
@@ -41,8 +42,7 @@ export function ForgotPasswordPage() {
         reset();
       },
       onError: (error) => {
-        const byField = fieldErrors(error);
-        if (byField.email?.length) setError('email', { message: byField.email.join(' ') });
+        applyServerErrors(error, setError, ['email']);
         toast.error(recoveryErrorMessage(error, ACCOUNT_MESSAGES.forgotError), { delay: RECOVERY_TOAST_DELAY_MS });
       },
     });
@@ -70,14 +70,10 @@ export function ForgotPasswordPage() {
                 type="email"
                 autoComplete="email"
                 inputMode="email"
-                isInvalid={!!errors.email}
-                aria-invalid={!!errors.email}
-                aria-describedby={errors.email ? 'forgot-email-error' : undefined}
                 {...register('email')}
+                {...invalidProps('forgot-email', errors.email)}
               />
-              <Form.Control.Feedback type="invalid" id="forgot-email-error">
-                {errors.email?.message}
-              </Form.Control.Feedback>
+              <FieldError fieldId="forgot-email" error={errors.email} />
             </Form.Group>
             <Button type="submit" variant="primary" className="w-100" disabled={forgot.isPending}>
               {forgot.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -1,12 +1,12 @@
-import { homeAfterLogin, loginRequestSchema, type LoginRequest } from '@concejo/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { homeAfterLogin, loginRequestSchema } from '@concejo/contracts';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { loginPageReached } from '../../../lib/session';
@@ -25,10 +25,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useZodForm(loginRequestSchema, { defaultValues: { email: '', password: '' } });
 
   const handleLogin = handleSubmit((credentials) => {
     login.mutate(credentials, {
@@ -49,28 +46,20 @@ export function LoginPage() {
                 type="email"
                 autoComplete="username"
                 inputMode="email"
-                isInvalid={!!errors.email}
-                aria-invalid={!!errors.email}
-                aria-describedby={errors.email ? 'login-email-error' : undefined}
                 {...register('email')}
+                {...invalidProps('login-email', errors.email)}
               />
-              <Form.Control.Feedback type="invalid" id="login-email-error">
-                {errors.email?.message}
-              </Form.Control.Feedback>
+              <FieldError fieldId="login-email" error={errors.email} />
             </Form.Group>
             <Form.Group className="mb-3" controlId="login-password">
               <Form.Label>Contraseña</Form.Label>
               <Form.Control
                 type="password"
                 autoComplete="current-password"
-                isInvalid={!!errors.password}
-                aria-invalid={!!errors.password}
-                aria-describedby={errors.password ? 'login-password-error' : undefined}
                 {...register('password')}
+                {...invalidProps('login-password', errors.password)}
               />
-              <Form.Control.Feedback type="invalid" id="login-password-error">
-                {errors.password?.message}
-              </Form.Control.Feedback>
+              <FieldError fieldId="login-password" error={errors.password} />
             </Form.Group>
             <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
               {login.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -1,24 +1,28 @@
-import { ACCOUNT_MESSAGES, isCommonPassword, resetPasswordRequestSchema } from '@concejo/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, refusingCommonPassword, resetPasswordRequestSchema } from '@concejo/contracts';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PasswordField } from '../../../components/password-field';
+import { messageOf } from '../../../components/form/field-error';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { NewPasswordFields } from '../../../components/password-field';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { clearSession } from '../../../lib/session';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fieldErrors, RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
+import { RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
 import { useResetPassword } from '../api/reset-password';
 
 /** Spec 4: after a successful reset the page goes to /login 5 s later. */
 export const RESET_REDIRECT_DELAY_MS = 5000;
 
-type Errors = Partial<Record<'password' | 'password_confirmation' | 'token' | 'email', string[]>>;
+/** The API's reset rules plus the common-password one, as the form checks them before sending. */
+const resetFormSchema = refusingCommonPassword(resetPasswordRequestSchema);
 
 /** Spec 2.1: the reset link carries a token and the e-mail; without either there is nothing to reset. */
 export function PasswordResetPage() {
@@ -35,30 +39,23 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const later = useDelayed();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(resetFormSchema, { defaultValues: { token, email, password: '', password_confirmation: '' } });
   const [done, setDone] = useState(false);
   const outcome = useRef<HTMLDivElement>(null);
-  const linkError = errors.token ?? errors.email;
+  // The token and the e-mail come from the link: what is wrong with them is the link's fault.
+  const linkError = messageOf(errors.token) || messageOf(errors.email);
 
   useEffect(() => {
     if (done || linkError) outcome.current?.focus();
   }, [done, linkError]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { token, email, password, password_confirmation: confirmation };
-    const checked = resetPasswordRequestSchema.safeParse(body);
-    const found: Errors = {};
-    for (const issue of checked.error?.issues ?? []) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
-    if (!found.password && isCommonPassword(password)) found.password = [ACCOUNT_MESSAGES.passwordTooCommon];
-    if (!checked.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    reset.mutate(checked.data, {
+  const handleReset = handleSubmit((values) => {
+    reset.mutate(values, {
       onSuccess: (answer) => {
         setDone(true);
         // The server ended every session of the account; this browser's one is gone too.
@@ -67,11 +64,11 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
         later(() => void navigate(paths.login.getHref(), { replace: true }), RESET_REDIRECT_DELAY_MS);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        applyServerErrors(error, setError, ['token', 'email', 'password', 'password_confirmation']);
         toast.error(recoveryErrorMessage(error, ACCOUNT_MESSAGES.resetError), { delay: RECOVERY_TOAST_DELAY_MS });
       },
     });
-  };
+  });
 
   return (
     <div className="auth-page mx-auto py-4">
@@ -87,7 +84,7 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
             <>
               {linkError && (
                 <Alert ref={outcome} variant="danger" tabIndex={-1} role="alert">
-                  <p className="mb-1">{linkError.join(' ')}</p>
+                  <p className="mb-1">{linkError}</p>
                   <Link to={paths.forgotPassword.getHref()} className="alert-link">
                     Pedir un enlace nuevo
                   </Link>
@@ -96,23 +93,12 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
               <p>
                 Elige una contraseña nueva para <strong className="text-break">{email}</strong>.
               </p>
-              <Form noValidate onSubmit={handleSubmit}>
-                <PasswordField
-                  id="reset-password"
-                  label="Contraseña"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  error={errors.password}
+              <Form noValidate onSubmit={handleReset}>
+                <NewPasswordFields
+                  idPrefix="reset"
+                  password={{ ...register('password'), error: errors.password }}
+                  confirmation={{ ...register('password_confirmation'), error: errors.password_confirmation }}
                   hint="Al menos 8 caracteres. Evita contraseñas comunes, como nombres de equipos o «123456789»."
-                />
-                <PasswordField
-                  id="reset-password-confirmation"
-                  label="Confirmación de contraseña"
-                  autoComplete="new-password"
-                  value={confirmation}
-                  onChange={(event) => setConfirmation(event.target.value)}
-                  error={errors.password_confirmation}
                 />
                 <Button type="submit" variant="primary" className="w-100" disabled={reset.isPending}>
                   {reset.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

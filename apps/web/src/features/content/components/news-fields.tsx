@@ -1,67 +1,68 @@
 import { CONTENT_MESSAGES, CONTENT_STATUS_LABELS, IMAGE_ACCEPT, MAX_NEWS_TITLE } from '@concejo/contracts';
 import Form from 'react-bootstrap/Form';
-import type { FieldErrors, NewsDraft } from '../content-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError, invalidProps, type FieldMessage } from '../../../components/form/field-error';
+import { isEmptyHtml } from '../content-form';
 import { ImageInput } from './image-input';
 import { RichTextEditor } from './rich-text-editor';
 
+type TextField = 'status' | 'title' | 'video_url';
+
 type NewsFieldsProps = {
   idPrefix: string;
-  draft: NewsDraft;
-  onChange: (draft: NewsDraft) => void;
+  /** The form's `register`, for the plain fields. */
+  register: (name: TextField) => UseFormRegisterReturn;
+  errors: Partial<Record<TextField | 'description' | 'image', FieldMessage>>;
+  /** The editor's first HTML (it is uncontrolled after mount) and where its changes go. */
+  description: string;
+  onDescription: (html: string) => void;
   image: File | null;
   onImage: (file: File | null, error: string | null) => void;
-  errors: FieldErrors;
   disabled?: boolean;
   imageLabel: string;
   currentImage?: { url: string | null; alt: string };
 };
 
 /** The fields a news item has on both forms: image, status, title, rich description, video or Instagram link. */
-export function NewsFields({ idPrefix, draft, onChange, image, onImage, errors, disabled, imageLabel, currentImage }: NewsFieldsProps) {
-  const set = (patch: Partial<NewsDraft>) => onChange({ ...draft, ...patch });
-  const describe = (id: string, hint?: boolean) => [hint ? `${id}-hint` : null, errors[id.replace(`${idPrefix}-`, '')]?.length ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+export function NewsFields({ idPrefix, register, errors, description, onDescription, image, onImage, disabled, imageLabel, currentImage }: NewsFieldsProps) {
+  const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
       <ImageInput
-        id={`${idPrefix}-image`}
+        id={id('image')}
         label={imageLabel}
         file={image}
         accept={IMAGE_ACCEPT}
         wrongTypeMessage={CONTENT_MESSAGES.imageType}
         onChange={onImage}
-        error={errors.image?.length ? errors.image : undefined}
+        error={errors.image}
         hint="PNG, JPEG o WebP, hasta 8 MB."
         disabled={disabled}
         currentUrl={currentImage?.url}
         currentAlt={currentImage?.alt}
       />
-      <Form.Group className="mb-3" controlId={`${idPrefix}-status`}>
+      <Form.Group className="mb-3" controlId={id('status')}>
         <Form.Label>Estado</Form.Label>
-        <Form.Select value={draft.status} onChange={(event) => set({ status: event.target.value })} disabled={disabled} isInvalid={!!errors.status?.length} aria-describedby={describe(`${idPrefix}-status`)}>
+        <Form.Select {...register('status')} disabled={disabled} {...invalidProps(id('status'), errors.status)}>
           <option value="0">{CONTENT_STATUS_LABELS[0]}</option>
           <option value="1">{CONTENT_STATUS_LABELS[1]}</option>
         </Form.Select>
-        <Form.Control.Feedback type="invalid" id={`${idPrefix}-status-error`}>
-          {errors.status?.join(' ')}
-        </Form.Control.Feedback>
+        <FieldError fieldId={id('status')} error={errors.status} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId={`${idPrefix}-title`}>
+      <Form.Group className="mb-3" controlId={id('title')}>
         <Form.Label>Título</Form.Label>
-        <Form.Control value={draft.title} maxLength={MAX_NEWS_TITLE} onChange={(event) => set({ title: event.target.value })} disabled={disabled} isInvalid={!!errors.title?.length} aria-describedby={describe(`${idPrefix}-title`)} />
-        <Form.Control.Feedback type="invalid" id={`${idPrefix}-title-error`}>
-          {errors.title?.join(' ')}
-        </Form.Control.Feedback>
+        <Form.Control maxLength={MAX_NEWS_TITLE} {...register('title')} disabled={disabled} {...invalidProps(id('title'), errors.title)} />
+        <FieldError fieldId={id('title')} error={errors.title} />
       </Form.Group>
-      <RichTextEditor id={`${idPrefix}-description`} label="Descripción" value={draft.description} onChange={(description) => set({ description })} error={errors.description?.length ? errors.description : undefined} />
-      <Form.Group className="mb-3" controlId={`${idPrefix}-video_url`}>
+      {/* An empty editor still holds markup (<p><br></p>): the form takes it as the empty field it is. */}
+      <RichTextEditor id={id('description')} label="Descripción" value={description} onChange={(html) => onDescription(isEmptyHtml(html) ? '' : html)} error={errors.description} />
+      <Form.Group className="mb-3" controlId={id('video_url')}>
         <Form.Label>Link de video o de Instagram (opcional)</Form.Label>
-        <Form.Control type="url" inputMode="url" placeholder="https://" value={draft.videoUrl} onChange={(event) => set({ videoUrl: event.target.value })} disabled={disabled} isInvalid={!!errors.video_url?.length} aria-describedby={describe(`${idPrefix}-video_url`, true)} />
-        <Form.Text id={`${idPrefix}-video_url-hint`} className="content-hint">
+        <Form.Control type="url" inputMode="url" placeholder="https://" {...register('video_url')} disabled={disabled} {...invalidProps(id('video_url'), errors.video_url, `${id('video_url')}-hint`)} />
+        <Form.Text id={`${id('video_url')}-hint`} className="content-hint">
           Una noticia necesita una imagen o este link.
         </Form.Text>
-        <Form.Control.Feedback type="invalid" id={`${idPrefix}-video_url-error`}>
-          {errors.video_url?.join(' ')}
-        </Form.Control.Feedback>
+        <FieldError fieldId={id('video_url')} error={errors.video_url} />
       </Form.Group>
     </>
   );

@@ -1,10 +1,10 @@
 import { CONTENT_MESSAGES, type Banner } from '@concejo/contracts';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
@@ -52,10 +52,8 @@ export function BannerListPage() {
       <section aria-label="Banners" aria-busy={banners.isFetching} className="mt-3">
         {banners.isPending ? (
           <Loading />
-        ) : banners.isError ? (
-          <Alert variant="danger" role="alert">
-            {CONTENT_MESSAGES.bannersListError}
-          </Alert>
+        ) : banners.isError && !banners.data ? (
+          <LoadError message={CONTENT_MESSAGES.bannersListError} onRetry={() => void banners.refetch()} retrying={banners.isFetching} />
         ) : shown.length === 0 ? (
           <p>{filter === 'all' ? 'Todavía no hay banners. Cargue el primero.' : 'No hay banners con ese estado.'}</p>
         ) : (

@@ -1,15 +1,18 @@
 import { CONTENT_MESSAGES } from '@concejo/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
+import { toFormData } from '../../../components/form/form-data';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateNews } from '../api/create-news';
-import { fieldErrorsOf, newsDraftErrors, newsFailureMessage, type FieldErrors, type NewsDraft } from '../content-form';
+import { firstMessage, imagePicker, newsCreateFormSchema, newsFailureMessage } from '../content-form';
 import { NewsFields } from '../components/news-fields';
 import { UploadProgress } from '../components/upload-progress';
 import '../content.scss';
@@ -17,8 +20,7 @@ import '../content.scss';
 /** Spec 4: the news list opens 1 s after the item is created. */
 export const REDIRECT_AFTER_NEWS_MS = 1000;
 
-/** Inactivo by default (spec 4), so nothing reaches the home page before it is meant to. */
-const EMPTY_DRAFT: NewsDraft = { status: '0', title: '', description: '', videoUrl: '' };
+const FIELDS = ['image', 'status', 'title', 'description', 'video_url'] as const;
 
 /** cargar-noticia: image, status, title, rich description and an optional video or Instagram link (spec 2.5.13). */
 export function NewsCreatePage() {
@@ -27,9 +29,11 @@ export function NewsCreatePage() {
   const navigate = useNavigate();
   const later = useDelayed();
   const create = useCreateNews();
-  const [draft, setDraft] = useState<NewsDraft>(EMPTY_DRAFT);
-  const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(newsCreateFormSchema, {
+    // Inactivo by default (spec 4), so nothing reaches the home page before it is meant to.
+    defaultValues: { status: '0', title: '', description: '', video_url: '', image: null },
+  });
+  const { register, handleSubmit, setValue, setError, watch, formState } = form;
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
 
@@ -38,54 +42,41 @@ export function NewsCreatePage() {
     toast.error(message);
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = newsDraftErrors(draft, image !== null);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      fail(Object.values(found)[0]![0]!);
-      return;
-    }
-    const form = new FormData();
-    if (image) form.append('image', image);
-    form.append('status', draft.status);
-    form.append('title', draft.title.trim());
-    form.append('description', draft.description);
-    form.append('video_url', draft.videoUrl.trim());
-    form.append('type', 'new');
-    setProgress(0);
-    create.mutate(
-      { form, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          setDone(true);
-          toast.success(CONTENT_MESSAGES.newsCreated);
-          later(() => void navigate(paths.panel.newsManage.getHref('/cm')), REDIRECT_AFTER_NEWS_MS);
+  const handleCreate = handleSubmit(
+    ({ image, ...fields }) => {
+      setProgress(0);
+      create.mutate(
+        { form: toFormData({ image, ...fields, type: 'new' }), onProgress: setProgress },
+        {
+          onSuccess: () => {
+            setDone(true);
+            toast.success(CONTENT_MESSAGES.newsCreated);
+            later(() => void navigate(paths.panel.newsManage.getHref('/cm')), REDIRECT_AFTER_NEWS_MS);
+          },
+          onError: (error) => {
+            setProgress(null);
+            applyServerErrors(error, setError, FIELDS);
+            fail(newsFailureMessage(error));
+          },
         },
-        onError: (error) => {
-          setProgress(null);
-          setErrors(fieldErrorsOf(error));
-          fail(newsFailureMessage(error));
-        },
-      },
-    );
-  };
+      );
+    },
+    (errors) => fail(firstMessage(errors, FIELDS)),
+  );
 
   const busy = create.isPending || done;
   return (
     <div className="content-form-page">
       <h1 className="mb-3">Cargar Noticia</h1>
-      <Form noValidate onSubmit={handleSubmit} className="content-form">
+      <Form noValidate onSubmit={handleCreate} className="content-form">
         <NewsFields
           idPrefix="news"
-          draft={draft}
-          onChange={setDraft}
-          image={image}
-          onImage={(file, error) => {
-            setImage(file);
-            setErrors((current) => ({ ...current, image: error ? [error] : [] }));
-          }}
-          errors={errors}
+          register={register}
+          errors={formState.errors}
+          description=""
+          onDescription={(html) => setValue('description', html, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+          image={watch('image') ?? null}
+          onImage={imagePicker(form, 'image')}
           disabled={busy}
           imageLabel="Imagen"
         />

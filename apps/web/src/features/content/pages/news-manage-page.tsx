@@ -1,10 +1,10 @@
 import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatDateTime } from '../../../lib/format';
@@ -53,10 +53,8 @@ export function NewsManagePage() {
       <section aria-label="Noticias" aria-busy={news.isFetching} className="mt-3">
         {news.isPending ? (
           <Loading />
-        ) : news.isError ? (
-          <Alert variant="danger" role="alert">
-            {CONTENT_MESSAGES.newsListError}
-          </Alert>
+        ) : news.isError && !news.data ? (
+          <LoadError message={CONTENT_MESSAGES.newsListError} onRetry={() => void news.refetch()} retrying={news.isFetching} />
         ) : shown.length === 0 ? (
           <p>{filter === 'all' ? 'Todavía no hay noticias. Cree la primera.' : 'No hay noticias con ese estado.'}</p>
         ) : (

@@ -1,8 +1,11 @@
 import { CONTENT_MESSAGES, type ContactRecord } from '@concejo/contracts';
+import { LoadError } from '../../../components/load-error';
 import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
 
-/** 'Contacto' (spec 2.3): the left and right images, or 'No hay imágenes disponibles.'. */
-export function ContactSection({ contact, loading }: { contact: ContactRecord | null | undefined; loading: boolean }) {
+type ContactSectionProps = { contact: ContactRecord | null | undefined; loading: boolean; failed: boolean; onRetry: () => void; retrying: boolean };
+
+/** 'Contacto' (spec 2.3): the left and right images, or 'No hay imágenes disponibles.' (and a failure says it failed). */
+export function ContactSection({ contact, loading, failed, onRetry, retrying }: ContactSectionProps) {
   const images = contact
     ? [
         {
@@ -30,6 +33,8 @@ export function ContactSection({ contact, loading }: { contact: ContactRecord | 
       </h2>
       {loading ? (
         <p role="status">Cargando…</p>
+      ) : failed ? (
+        <LoadError message={CONTENT_MESSAGES.contactLoadFailed} onRetry={onRetry} retrying={retrying} />
       ) : images.length === 0 ? (
         <p>{CONTENT_MESSAGES.contactEmpty}</p>
       ) : (

@@ -8,13 +8,16 @@ import { StoredImage } from './stored-image';
 import type { NewsNavigationState } from '../news-pages';
 
 const EXCERPT_LENGTH = 160;
+/** A card without a picture gives its picture's room to more of the text, so it is not a blank box. */
+const TEXT_ONLY_EXCERPT_LENGTH = 420;
 
 /** One news card: image, title, the description's first words and 'Ver más' to the detail. */
 export function NewsCard({ item, list }: { item: NewsItem; list: NewsItem[] }) {
-  const excerpt = useMemo(() => truncateText(htmlToText(item.description), EXCERPT_LENGTH), [item.description]);
+  const hasImage = item.image !== null || item.images.length > 0;
+  const excerpt = useMemo(() => truncateText(htmlToText(item.description), hasImage ? EXCERPT_LENGTH : TEXT_ONLY_EXCERPT_LENGTH), [item.description, hasImage]);
   const state: NewsNavigationState = { news: list };
   return (
-    <article className="card h-100 news-card shadow-sm">
+    <article className={hasImage ? 'card h-100 news-card shadow-sm' : 'card h-100 news-card news-card-text-only shadow-sm'}>
       <StoredImage
         stored={item}
         fallbackWidth={400}

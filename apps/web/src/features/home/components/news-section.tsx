@@ -1,11 +1,12 @@
-import type { NewsItem } from '@concejo/contracts';
+import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { LoadError } from '../../../components/load-error';
 import { NEWS_PAGE_SIZE, newsListControls } from '../news-pages';
 import { NewsCard } from './news-card';
 
 /** 'Noticias' (spec 2.3): 6 cards, then 6 more or 6 fewer at a time. */
-export function NewsSection({ news, loading }: { news: NewsItem[]; loading: boolean }) {
+export function NewsSection({ news, loading, failed, onRetry, retrying }: { news: NewsItem[]; loading: boolean; failed: boolean; onRetry: () => void; retrying: boolean }) {
   const [visible, setVisible] = useState(NEWS_PAGE_SIZE);
   const { canShowMore, canShowLess } = newsListControls(visible, news.length);
   return (
@@ -14,7 +15,9 @@ export function NewsSection({ news, loading }: { news: NewsItem[]; loading: bool
         Noticias
       </h2>
       {loading && <p role="status">Cargando noticias…</p>}
-      {!loading && news.length === 0 && <p>No hay noticias publicadas.</p>}
+      {/* A failure is not an empty list: it says so and offers to ask again. */}
+      {!loading && failed && <LoadError message={CONTENT_MESSAGES.newsLoadFailed} onRetry={onRetry} retrying={retrying} />}
+      {!loading && !failed && news.length === 0 && <p>No hay noticias publicadas.</p>}
       <div className="row g-4" aria-live="polite">
         {news.slice(0, visible).map((item) => (
           <div key={item.id} className="col-12 col-md-6 col-lg-4">

@@ -153,4 +153,36 @@ describe('HomePage', () => {
     renderHome();
     expect(await screen.findByText('Error al obtener los banners', {}, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it('says a failed news list and contact images failed, not that there are none, and asks again with Reintentar', async () => {
+    let fail = true;
+    const failure = () => jsonResponse({ message: 'Error interno.', requestId: 'x' }, 500);
+    stubApi({ news: () => (fail ? failure() : jsonResponse([newsItem(3)])), contact: () => (fail ? failure() : jsonResponse([])) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderHome();
+    const news = await screen.findByRole('region', { name: 'Noticias' });
+    expect(await within(news).findByText('No se pudieron cargar las noticias.')).toBeInTheDocument();
+    expect(within(news).queryByText('No hay noticias publicadas.')).not.toBeInTheDocument();
+    const contact = screen.getByRole('region', { name: 'Contacto' });
+    expect(await within(contact).findByText('No se pudieron cargar las imágenes de contacto.')).toBeInTheDocument();
+    expect(within(contact).queryByText('No hay imágenes disponibles.')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(news).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(news).findByRole('heading', { name: 'Noticia 3' })).toBeInTheDocument();
+    await user.click(within(contact).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(contact).findByText('No hay imágenes disponibles.')).toBeInTheDocument();
+  });
+
+  it('shows a news item without a picture as a text card with more of its text, and no image', async () => {
+    const long = `<p>${'Propuestas para el presupuesto participativo. '.repeat(12)}</p>`;
+    stubApi({ news: jsonResponse([newsItem(5, { image: null, images: [], image_width: null, image_height: null, description: long }), newsItem(4)]) });
+    renderHome();
+    const card = (await screen.findByRole('heading', { name: 'Noticia 5' })).closest('article')!;
+    expect(card).toHaveClass('news-card-text-only');
+    expect(card.querySelector('img')).toBeNull();
+    const withPicture = screen.getByRole('heading', { name: 'Noticia 4' }).closest('article')!;
+    expect(withPicture).not.toHaveClass('news-card-text-only');
+    // More than the 160 characters of a card with a picture: the text takes the picture's room.
+    expect(card.querySelector('.card-text')!.textContent!.length).toBeGreaterThan(300);
+  });
 });

@@ -26,7 +26,7 @@ export function HomePage() {
   const videos = useSessionVideos();
   const weather = useWeather();
   useListErrorToast(banners.isError || news.isError);
-  // Spec 8: these failures are for the console only; the page shows its empty states.
+  // Spec 8: these failures go to the console too; the sections say they failed (not that they are empty).
   useEffect(() => {
     if (contact.isError) console.error(CONTENT_MESSAGES.contactFetchError, contact.error);
   }, [contact.isError, contact.error]);
@@ -50,11 +50,11 @@ export function HomePage() {
 
       <BannerCarousel banners={banners.data ?? []} />
 
-      <NewsSection news={news.data ?? []} loading={news.isPending} />
+      <NewsSection news={news.data ?? []} loading={news.isPending} failed={news.isError && !news.data} onRetry={() => void news.refetch()} retrying={news.isFetching} />
 
       <SessionsSection videos={videos.data ?? []} loading={videos.isPending} channelUrl={site.data?.social.youtube ?? null} />
 
-      <ContactSection contact={contact.data} loading={contact.isPending} />
+      <ContactSection contact={contact.data} loading={contact.isPending} failed={contact.isError && !contact.data} onRetry={() => void contact.refetch()} retrying={contact.isFetching} />
 
       <SocialStrip social={site.data?.social} />
     </div>

@@ -15,7 +15,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateOldRegulation } from '../api/create-old-regulation';
-import { FormAlert, type FormOutcome } from '../components/form-alert';
+import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
 import { ListEditor } from '../components/list-editor';
 import { DemTypeSelect, NumberInput, TypeSelect } from '../components/regulation-inputs';
 import { EMPTY_OLD_REGULATION, oldRegulationFormSchema, toOldRegulationFormData } from '../old-regulation-rules';

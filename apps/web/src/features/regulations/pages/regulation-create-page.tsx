@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateRegulation } from '../api/create-regulation';
-import { FormAlert, type FormOutcome } from '../components/form-alert';
+import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
 import { RegulationFields } from '../components/regulation-fields';
 import { initialCreateValues, toCreateFormData } from '../form-rules';
 import { useRegulationForm } from '../use-regulation-form';

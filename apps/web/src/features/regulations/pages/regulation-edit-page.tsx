@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { regulationQueryOptions, useRegulation } from '../api/get-regulation';
 import { useUpdateRegulation } from '../api/update-regulation';
-import { FormAlert, type FormOutcome } from '../components/form-alert';
+import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
 import { RegulationFields } from '../components/regulation-fields';
 import { regulationName } from '../format';
 import { buildChanges, hasPendingFiles, toUpdateFormData, valuesFromDetail } from '../form-rules';

@@ -1,26 +1,27 @@
-import { ACCOUNT_MESSAGES, ASSIGNABLE_ROLES, createUserRequestSchema, isCommonPassword, ROLE_LABELS, type CreateUserRequest } from '@concejo/contracts';
-import { useState, type FormEvent } from 'react';
+import { ASSIGNABLE_ROLES, createUserRequestSchema, refusingCommonPassword, ROLE_LABELS, type CreateUserRequest } from '@concejo/contracts';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { PasswordField } from '../../../components/password-field';
+import { FieldError, invalidProps, messageOf } from '../../../components/form/field-error';
+import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { NewPasswordFields } from '../../../components/password-field';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { describedBy, FieldError } from '../../../components/form/field-error';
-import { FormAlert, type FormOutcome } from '../../regulations/components/form-alert';
-import { requestErrorMessages, serverFieldErrors } from '../../../components/form/server-errors';
 import { useCreateUser } from '../api/create-user';
 import '../users.scss';
 
 /** Spec 4: after a user is registered the form resets and the page reloads after 2 s. */
 export const RELOAD_AFTER_REGISTER_MS = 2000;
 
-type Values = Record<keyof CreateUserRequest, string>;
-type Errors = Partial<Record<keyof CreateUserRequest, string[]>>;
-const EMPTY: Values = { name: '', last_name: '', email: '', email_confirmation: '', password: '', password_confirmation: '', role: '' };
+/** The API's rules for a new account plus the common-password one, checked before sending. */
+const registerFormSchema = refusingCommonPassword(createUserRequestSchema);
+const FIELDS = ['name', 'last_name', 'email', 'email_confirmation', 'password', 'password_confirmation', 'role'] as const satisfies readonly (keyof CreateUserRequest)[];
 
 /** registrar-usuario (admin): a new staff account with its role (spec 2.5.10). */
 export function UserRegisterPage() {
@@ -54,85 +55,65 @@ export function UserRegisterPage() {
 function RegisterForm({ onOutcome }: { onOutcome: (outcome: FormOutcome, reload: boolean) => void }) {
   const toast = useToast();
   const create = useCreateUser();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
-  const fieldProps = (id: string, field: keyof Values) => ({
-    id,
-    value: values[field],
-    onChange: set(field),
-    isInvalid: !!errors[field]?.length,
-    'aria-invalid': !!errors[field]?.length,
-    'aria-describedby': describedBy(id, errors[field]),
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(registerFormSchema, {
+    // The role starts unchosen: the schema says 'Por favor selecciona un rol.' until one is picked.
+    defaultValues: { name: '', last_name: '', email: '', email_confirmation: '', password: '', password_confirmation: '', role: '' as CreateUserRequest['role'] },
   });
+  // The id comes from the group's controlId; invalidProps needs it for the error's id.
+  const field = (id: string, name: (typeof FIELDS)[number]) => ({ ...register(name), ...invalidProps(id, errors[name]) });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = createUserRequestSchema.safeParse(values);
-    const found: Errors = {};
-    for (const issue of checked.error?.issues ?? []) (found[issue.path[0] as keyof Errors] ??= []).push(issue.message);
-    if (!found.password && values.password && isCommonPassword(values.password)) found.password = [ACCOUNT_MESSAGES.passwordTooCommon];
-    if (!checked.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      onOutcome({ variant: 'danger', messages: [...new Set(Object.values(found).flat())] }, false);
-      return;
-    }
-    create.mutate(checked.data, {
-      onSuccess: (answer) => {
-        setValues(EMPTY);
-        setErrors({});
-        toast.success(answer.message);
-        onOutcome({ variant: 'success', messages: [`${answer.message} ${answer.user.name} ${answer.user.last_name} ya puede iniciar sesión con ${answer.user.email}.`] }, true);
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        onOutcome({ variant: 'danger', messages: requestErrorMessages(error) }, false);
-      },
-    });
-  };
+  const handleRegister = handleSubmit(
+    (values) => {
+      create.mutate(values, {
+        onSuccess: (answer) => {
+          reset();
+          toast.success(answer.message);
+          onOutcome({ variant: 'success', messages: [`${answer.message} ${answer.user.name} ${answer.user.last_name} ya puede iniciar sesión con ${answer.user.email}.`] }, true);
+        },
+        onError: (error) => onOutcome({ variant: 'danger', messages: applyServerErrors(error, setError, FIELDS).messages }, false),
+      });
+    },
+    // Spec 8: one red alert above the form lists every message, besides each under its field.
+    (invalid) => onOutcome({ variant: 'danger', messages: [...new Set(FIELDS.map((name) => messageOf(invalid[name])).filter(Boolean))] }, false),
+  );
 
   return (
-    <Form noValidate onSubmit={handleSubmit} aria-labelledby="user-register-title" className="bg-white border rounded p-3 shadow-sm">
+    <Form noValidate onSubmit={handleRegister} aria-labelledby="user-register-title" className="bg-white border rounded p-3 shadow-sm">
       <Form.Group className="mb-3" controlId="user-name">
         <Form.Label>Nombre</Form.Label>
-        <Form.Control autoComplete="off" {...fieldProps('user-name', 'name')} />
+        <Form.Control autoComplete="off" {...field('user-name', 'name')} />
         <FieldError fieldId="user-name" error={errors.name} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="user-last-name">
         <Form.Label>Apellido</Form.Label>
-        <Form.Control autoComplete="off" {...fieldProps('user-last-name', 'last_name')} />
+        <Form.Control autoComplete="off" {...field('user-last-name', 'last_name')} />
         <FieldError fieldId="user-last-name" error={errors.last_name} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="user-email">
         <Form.Label>Email</Form.Label>
-        <Form.Control type="email" inputMode="email" autoComplete="off" {...fieldProps('user-email', 'email')} />
+        <Form.Control type="email" inputMode="email" autoComplete="off" {...field('user-email', 'email')} />
         <FieldError fieldId="user-email" error={errors.email} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="user-email-confirmation">
         <Form.Label>Confirmación de email</Form.Label>
-        <Form.Control type="email" inputMode="email" autoComplete="off" {...fieldProps('user-email-confirmation', 'email_confirmation')} />
+        <Form.Control type="email" inputMode="email" autoComplete="off" {...field('user-email-confirmation', 'email_confirmation')} />
         <FieldError fieldId="user-email-confirmation" error={errors.email_confirmation} />
       </Form.Group>
-      <PasswordField
-        id="user-password"
-        label="Contraseña"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
+      <NewPasswordFields
+        idPrefix="user"
+        password={{ ...register('password'), error: errors.password }}
+        confirmation={{ ...register('password_confirmation'), error: errors.password_confirmation }}
         hint="Al menos 8 caracteres y que no sea una contraseña común."
-      />
-      <PasswordField
-        id="user-password-confirmation"
-        label="Confirmación de contraseña"
-        autoComplete="new-password"
-        value={values.password_confirmation}
-        onChange={set('password_confirmation')}
-        error={errors.password_confirmation}
       />
       <Form.Group className="mb-3" controlId="user-role">
         <Form.Label>Rol</Form.Label>
-        <Form.Select {...fieldProps('user-role', 'role')}>
+        <Form.Select {...field('user-role', 'role')}>
           <option value="">Selecciona un rol</option>
           {ASSIGNABLE_ROLES.map((role) => (
             <option key={role} value={role}>

@@ -1,11 +1,13 @@
-import { ACCOUNT_MESSAGES, ASSIGNABLE_ROLES, ROLE_LABELS, type AssignableRole, type ManagedUser } from '@concejo/contracts';
-import { useState } from 'react';
+import { ACCOUNT_MESSAGES, ASSIGNABLE_ROLES, ROLE_LABELS, updateUserRoleRequestSchema, type AssignableRole, type ManagedUser } from '@concejo/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Loading } from '../../../components/loading';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError } from '../../../lib/api-client';
@@ -81,29 +83,34 @@ export function UsersPage() {
 function UserRow({ user }: { user: ManagedUser }) {
   const toast = useToast();
   const update = useUpdateUserRole();
-  const [selected, setSelected] = useState('');
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(updateUserRoleRequestSchema, { defaultValues: { role: '' as AssignableRole } });
   const fullName = `${user.name} ${user.last_name}`;
   const selectId = `user-role-${user.id}`;
 
-  const handleSave = () => {
-    if (!isAssignable(selected)) {
-      setMissing(true);
-      toast.warning(ACCOUNT_MESSAGES.roleRequired);
-      return;
-    }
-    setMissing(false);
-    update.mutate(
-      { id: user.id, role: selected },
-      {
-        onSuccess: (answer) => {
-          setSelected('');
-          toast.success(answer.message);
+  const handleSave = handleSubmit(
+    ({ role }) => {
+      update.mutate(
+        { id: user.id, role },
+        {
+          onSuccess: (answer) => {
+            reset();
+            toast.success(answer.message);
+          },
+          onError: (error) => {
+            const { messages } = applyServerErrors(error, setError, ['role']);
+            toast.error(error instanceof ApiError && error.status === 422 ? messages.join(' ') : ACCOUNT_MESSAGES.roleError);
+          },
         },
-        onError: (error) => toast.error(error instanceof ApiError && error.status === 422 && error.message ? error.message : ACCOUNT_MESSAGES.roleError),
-      },
-    );
-  };
+      );
+    },
+    (invalid) => toast.warning(invalid.role?.message ?? ACCOUNT_MESSAGES.roleRequired),
+  );
 
   return (
     <tr>
@@ -115,19 +122,7 @@ function UserRow({ user }: { user: ManagedUser }) {
       <td data-label={COLUMNS.change} className="users-role-cell">
         <div>
           <div className="d-flex gap-2">
-            <Form.Select
-              id={selectId}
-              size="sm"
-              value={selected}
-              aria-label={`Nuevo rol de ${fullName}`}
-              isInvalid={missing}
-              aria-invalid={missing}
-              aria-describedby={missing ? `${selectId}-error` : undefined}
-              onChange={(event) => {
-                setSelected(event.target.value);
-                setMissing(false);
-              }}
-            >
+            <Form.Select id={selectId} size="sm" aria-label={`Nuevo rol de ${fullName}`} {...register('role')} {...invalidProps(selectId, errors.role)}>
               <option value="">Selecciona un rol</option>
               {ASSIGNABLE_ROLES.map((option) => (
                 <option key={option} value={option}>
@@ -135,16 +130,12 @@ function UserRow({ user }: { user: ManagedUser }) {
                 </option>
               ))}
             </Form.Select>
-            <Button size="sm" variant="primary" onClick={handleSave} disabled={update.isPending} aria-label={`Guardar rol de ${fullName}`}>
+            <Button size="sm" variant="primary" onClick={() => void handleSave()} disabled={update.isPending} aria-label={`Guardar rol de ${fullName}`}>
               {update.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
               Guardar
             </Button>
           </div>
-          {missing && (
-            <div className="invalid-feedback d-block" id={`${selectId}-error`}>
-              {ACCOUNT_MESSAGES.roleRequired}
-            </div>
-          )}
+          <FieldError fieldId={selectId} error={errors.role} />
         </div>
       </td>
     </tr>

@@ -125,6 +125,11 @@ describe('registrar-usuario', () => {
     const email = screen.getByLabelText('Email');
     await vi.waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(document.getElementById(email.getAttribute('aria-describedby')!)).toHaveTextContent(ACCOUNT_MESSAGES.emailTaken);
+    // The server's message goes as soon as the e-mail is corrected, before any new submit.
+    await user.clear(email);
+    await user.type(email, 'otra@concejo.test');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(ACCOUNT_MESSAGES.emailTaken, { selector: '.invalid-feedback' })).not.toBeInTheDocument();
   });
 
   it('checks every field before sending, all at once: role, the policy and matching e-mails', async () => {
