@@ -107,6 +107,8 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
   let reaper: NodeJS.Timeout | undefined;
+  /** A runner being started (at start, or a restart after an outage): stop() waits for it. */
+  let starting: Promise<void> | undefined;
 
   const taskList: TaskList = Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [
@@ -209,6 +211,12 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       return undefined;
     });
     if (!started) return;
+    // stop() came while this runner was starting: it must not outlive the queue (its LISTEN client
+    // would hold the pool open, and the process's shutdown would wait for it forever).
+    if (stopping) {
+      await started.stop().catch(() => undefined);
+      return;
+    }
     runner = started;
     started.promise.then(
       () => (stopping ? undefined : scheduleRestart(new Error('the job runner stopped'))),
@@ -222,14 +230,15 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
     runner = undefined;
     log.error({ err: error }, 'the job runner stopped; starting it again in 5 s');
     clearTimeout(restartTimer);
-    restartTimer = setTimeout(() => void startRunner(), 5_000);
+    restartTimer = setTimeout(() => void (starting = startRunner().finally(() => (starting = undefined))), 5_000);
     restartTimer.unref();
   }
 
   return {
     async start() {
       await releaseDeadWorkers().catch((error: unknown) => log.warn({ err: error }, 'could not look for jobs of dead instances'));
-      await startRunner();
+      starting = startRunner().finally(() => (starting = undefined));
+      await starting;
       reaper = setInterval(() => void releaseDeadWorkers().catch(() => undefined), DEAD_POOL_CHECK_MS);
       reaper.unref();
     },
@@ -237,6 +246,7 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       stopping = true;
       clearTimeout(restartTimer);
       clearInterval(reaper);
+      await starting;
       await runner?.stop().catch((error: unknown) => log.warn({ err: error }, 'job runner stop'));
       const last = liveness;
       liveness = undefined;
