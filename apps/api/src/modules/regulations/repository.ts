@@ -88,15 +88,15 @@ export function createRegulationRepository(db: Database) {
     async replaceLinks(tx: Db, id: number, links: { modifies?: readonly number[]; modifiedBy?: readonly number[] }) {
       if (links.modifies) {
         await tx.execute(sql`
-          with gone as (delete from regulation_links where modifier_id = ${id} and modified_id <> all(${toIntArray(links.modifies)}::int[]))
+          with gone as (delete from regulation_links where modifier_id = ${id} and modified_id <> all(${arrayParam(links.modifies)}::int[]))
           insert into regulation_links (modifier_id, modified_id)
-          select ${id}, other from unnest(${toIntArray(links.modifies)}::int[]) as other on conflict do nothing`);
+          select ${id}, other from unnest(${arrayParam(links.modifies)}::int[]) as other on conflict do nothing`);
       }
       if (links.modifiedBy) {
         await tx.execute(sql`
-          with gone as (delete from regulation_links where modified_id = ${id} and modifier_id <> all(${toIntArray(links.modifiedBy)}::int[]))
+          with gone as (delete from regulation_links where modified_id = ${id} and modifier_id <> all(${arrayParam(links.modifiedBy)}::int[]))
           insert into regulation_links (modifier_id, modified_id)
-          select other, ${id} from unnest(${toIntArray(links.modifiedBy)}::int[]) as other on conflict do nothing`);
+          select other, ${id} from unnest(${arrayParam(links.modifiedBy)}::int[]) as other on conflict do nothing`);
       }
     },
 
@@ -229,16 +229,12 @@ async function replaceList(tx: Db, table: 'regulation_authors' | 'regulation_key
   await tx.execute(sql`
     with kept as (
       insert into ${target} (regulation_id, position, ${value})
-      select ${id}, item.ord - 1, item.value from unnest(${toTextArray(items)}::text[]) with ordinality as item(value, ord)
+      select ${id}, item.ord - 1, item.value from unnest(${arrayParam(items)}::text[]) with ordinality as item(value, ord)
       on conflict (regulation_id, position) do update set ${value} = excluded.${value})
     delete from ${target} where regulation_id = ${id} and position >= ${items.length}`);
 }
 
 /** A list as one PostgreSQL array parameter (pg sends JS arrays as array literals). */
-function toTextArray(items: readonly string[]): SQL {
-  return sql`${sql.param([...items])}`;
-}
-
-function toIntArray(items: readonly number[]): SQL {
+function arrayParam(items: readonly (string | number)[]): SQL {
   return sql`${sql.param([...items])}`;
 }

@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, NetworkError } from '../../lib/api-client';
 
 /**
@@ -41,4 +41,9 @@ export function applyServerErrors<T extends FieldValues>(
     else unplaced.push(...list);
   }
   return { messages, unplaced };
+}
+
+/** Every message of an invalid submit (react-hook-form's errors), once each: the form's one danger alert (spec 8). */
+export function invalidSubmitMessages(errors: FieldErrors): string[] {
+  return [...new Set(Object.values(errors).flatMap((error) => (error?.message ? [String(error.message)] : [])))];
 }

@@ -2,7 +2,7 @@ import { REGULATION_FORM_FIELDS, type RegulationDetail, type RegulationFormField
 import { useMemo } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { FieldMessage } from '../../components/form/field-error';
-import { applyServerErrors } from '../../components/form/server-errors';
+import { applyServerErrors, invalidSubmitMessages } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { FORM_NAME_OF, formLayout, type RegulationFormValues } from './form-rules';
 import { regulationFormSchema } from './form-schema';
@@ -38,11 +38,9 @@ export function useRegulationForm(options: { role: Role; mode: RegulationMode; o
     else form.clearErrors(FORM_NAME_OF[field]);
   };
 
-  /** Every message of an invalid submit, for the one danger alert of spec 8. */
-  const messagesOf = (found: FieldErrors<RegulationFormValues>) => [...new Set(Object.values(found).flatMap((error) => (error?.message ? [String(error.message)] : [])))];
 
   /** A failed save: its 422 messages under their fields; returns every message for the alert. */
   const showServerErrors = (error: unknown) => applyServerErrors(error, form.setError, [], FORM_NAME_OF).messages;
 
-  return { form, values, layout, errors, onChange, onFieldError, messagesOf, showServerErrors };
+  return { form, values, layout, errors, onChange, onFieldError, messagesOf: invalidSubmitMessages, showServerErrors };
 }

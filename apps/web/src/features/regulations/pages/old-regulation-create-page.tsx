@@ -10,7 +10,7 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FileInput } from '../../../components/file-input';
 import { FieldError, invalidProps, listOf } from '../../../components/form/field-error';
-import { applyServerErrors } from '../../../components/form/server-errors';
+import { applyServerErrors, invalidSubmitMessages } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -37,7 +37,6 @@ export function OldRegulationCreatePage() {
     setOutcome(next);
     setFocusKey((key) => key + 1);
   };
-  const messagesOf = (found: typeof errors) => [...new Set(Object.values(found).flatMap((error) => (error?.message ? [String(error.message)] : [])))];
 
   const handleSubmit = form.handleSubmit(
     (values) =>
@@ -48,7 +47,7 @@ export function OldRegulationCreatePage() {
         },
         onError: (error) => show({ variant: 'danger', messages: applyServerErrors(error, form.setError, ['date', 'type', 'dem_type', 'number', 'keywords', 'pdf']).messages }),
       }),
-    (found) => show({ variant: 'danger', messages: messagesOf(found) }),
+    (found) => show({ variant: 'danger', messages: invalidSubmitMessages(found) }),
   );
 
   return (
