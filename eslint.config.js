@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/api/src/db/migrations/**'],
+    ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '**/.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/api/src/db/migrations/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

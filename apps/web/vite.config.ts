@@ -12,13 +12,17 @@ import { defineConfig, type Plugin } from 'vite';
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let skip = false;
   return {
     name: 'concejo-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      skip = Boolean(config.build.ssr);
     },
     async writeBundle(_options, bundle) {
+      // The server's own bundle is read from disk by Node, never sent.
+      if (skip) return;
       const texts = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json|txt)$/.test(file));
       await Promise.all(
         texts.map(async (file) => {
@@ -36,12 +40,17 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   server: {
     // The API runs apart in development; the browser only ever talks to one origin, as in production.
     proxy: { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000' } },
   },
+  // The server-rendering bundle (`vite build --ssr`, see package.json) carries its dependencies inside,
+  // so that the API imports one file and Node never resolves a browser package's CommonJS build.
+  ssr: { noExternal: true },
+  // React's production build on the server too, whatever NODE_ENV the process was started with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     // The production CSP allows no inline script, and the polyfill is an inline one.
@@ -56,4 +65,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

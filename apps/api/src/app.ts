@@ -203,7 +203,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     },
     { prefix: API_BASE },
   );
-  await app.register(spaPlugin, { root: config.webDistDir });
+  await app.register(spaPlugin, { root: config.webDistDir, publicUrl: config.publicUrl });
 
   return app;
 }

@@ -1,17 +1,59 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { queryClient, router } from './app/router';
+import { routes } from './app/routes';
+import { leaveExpiredSession } from './app/session-expiry';
+import { createQueryClient } from './lib/query-client';
+import { readSsrState } from './lib/ssr-state';
 import './styles/theme.scss';
+
+/**
+ * Loads the lazy modules of the routes that match the address before hydrating: the server rendered
+ * those pages, and the first render in the browser must produce the same tree, not a loading state.
+ */
+async function loadMatchedRoutes(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The server's answers are current when the page leaves it (its page cache empties on every change),
+ * so they count as just fetched here, whatever the two clocks say: no request repeats them at start.
+ */
+function receivedNow(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+}
+
+async function start(container: HTMLElement) {
+  const ssr = readSsrState(document);
+  const queryClient = createQueryClient({ onUnauthorized: () => void leaveExpiredSession(router, queryClient) });
+  if (ssr) {
+    hydrate(queryClient, receivedNow(ssr.queries));
+    await loadMatchedRoutes(routes);
+  }
+  const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // A page that does not match what the server sent is rendered again in the browser; say so, loudly.
+  if (ssr) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('La página del servidor no coincide con la del navegador.', error) });
+  else createRoot(container).render(app);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void start(container);

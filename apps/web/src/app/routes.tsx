@@ -61,26 +61,47 @@ function AppRoot() {
   );
 }
 
+/**
+ * Ids of the routes the server renders (src/server/server-pages.ts gives each its data and head); a
+ * page without one, such as every staff panel, is a client-side page.
+ */
+export const PUBLIC_ROUTES = {
+  root: 'root',
+  layout: 'public',
+  home: 'home',
+  regulations: 'regulations',
+  dayOrders: 'day-orders',
+  login: 'login',
+  forgotPassword: 'forgot-password',
+  passwordReset: 'password-reset',
+  verified: 'verified',
+  news: 'news',
+  notFound: 'not-found',
+} as const;
+
 /** The route table of spec 2.1 (public) and 2.2 (protected groups). */
 export const routes: RouteObject[] = [
   {
+    id: PUBLIC_ROUTES.root,
     Component: AppRoot,
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: () => <Loading />,
     children: [
       {
+        id: PUBLIC_ROUTES.layout,
         Component: PublicLayout,
         children: [
-          { index: true, lazy: loadHomePage },
-          { path: paths.regulations.path, lazy: loadPublicRegulationsPage },
-          { path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage },
-          { path: paths.login.path, lazy: loadLoginPage },
-          { path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },
-          { path: paths.passwordReset.path, lazy: loadPasswordResetPage },
-          { path: paths.verified.path, lazy: loadVerifiedPage },
-          { path: paths.news.path, lazy: loadNewsDetailPage },
+          { id: PUBLIC_ROUTES.home, index: true, lazy: loadHomePage },
+          { id: PUBLIC_ROUTES.regulations, path: paths.regulations.path, lazy: loadPublicRegulationsPage },
+          { id: PUBLIC_ROUTES.dayOrders, path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage },
+          { id: PUBLIC_ROUTES.login, path: paths.login.path, lazy: loadLoginPage },
+          { id: PUBLIC_ROUTES.forgotPassword, path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },
+          { id: PUBLIC_ROUTES.passwordReset, path: paths.passwordReset.path, lazy: loadPasswordResetPage },
+          { id: PUBLIC_ROUTES.verified, path: paths.verified.path, lazy: loadVerifiedPage },
+          { id: PUBLIC_ROUTES.news, path: paths.news.path, lazy: loadNewsDetailPage },
+          // Only with a session, which lives in the browser: never rendered on the server.
           { path: paths.profile.path, lazy: loadGuardedProfilePage },
-          { path: '*', Component: NotFoundPage },
+          { id: PUBLIC_ROUTES.notFound, path: '*', Component: NotFoundPage },
         ],
       },
       ...PANELS.map(panelRoutes),

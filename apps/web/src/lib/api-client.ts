@@ -84,6 +84,17 @@ function readErrorBody(data: unknown): ErrorBody | null {
   return { message, requestId, ...(errors === undefined ? {} : { errors: fieldErrors }) };
 }
 
+/**
+ * How requests reach the API: the browser's fetch, or, while the server renders a public page, the
+ * server's own in-process dispatch (setApiTransport), so that the page's data comes through the same
+ * routes, rules and caches as in the browser, without a network hop.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -108,7 +119,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,

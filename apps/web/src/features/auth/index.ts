@@ -7,3 +7,5 @@ export const loadLoginPage = async () => ({ Component: (await import('./pages/lo
 /** Password recovery: loaded only when its page is opened (the password list comes with it). */
 export const loadForgotPasswordPage = async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage });
 export const loadPasswordResetPage = async () => ({ Component: (await import('./pages/password-reset-page')).PasswordResetPage });
+// What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
+export { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from './server-pages';

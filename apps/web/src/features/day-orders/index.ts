@@ -4,3 +4,5 @@ export const loadStaffDayOrdersPage = async () => ({ Component: (await import('.
 export const loadDayOrderCreatePage = async () => ({ Component: (await import('./pages/day-order-create-page')).DayOrderCreatePage });
 export const loadSessionSummariesPage = async () => ({ Component: (await import('./pages/session-summaries-page')).SessionSummariesPage });
 export const loadSessionSummaryPage = async () => ({ Component: (await import('./pages/session-summary-page')).SessionSummaryPage });
+// What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
+export { publicDayOrdersServerPage } from './server-pages';

@@ -1,4 +1,14 @@
-import DOMPurify from 'dompurify';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { getHtmlWindow, parseHtml, type HtmlWindow } from '../../lib/html-window';
+
+let purifier: { window: HtmlWindow; instance: DOMPurify } | undefined;
+
+/** DOMPurify bound to the window HTML is parsed with (the browser's, or the server's jsdom). */
+function purify(): DOMPurify {
+  const window = getHtmlWindow();
+  if (purifier?.window !== window) purifier = { window, instance: createDOMPurify(window) };
+  return purifier.instance;
+}
 
 /**
  * A news description as HTML, sanitised once more in the browser (DESIGN.md section 2: the server's
@@ -10,13 +20,13 @@ import DOMPurify from 'dompurify';
  */
 export function sanitizeNewsHtml(html: string): string {
   const renamed = html.replace(/(<[^>]*\s)style=/gi, '$1data-style=');
-  const clean = DOMPurify.sanitize(renamed, {
+  const clean = purify().sanitize(renamed, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     FORBID_ATTR: ['srcset', 'id', 'name', 'style'],
   });
   // An inert document: nothing in it runs or loads.
-  const document = new DOMParser().parseFromString(clean, 'text/html');
+  const document = parseHtml(clean);
   for (const element of document.body.querySelectorAll<HTMLElement>('[data-style]')) {
     const colours = readColours(element.dataset.style ?? '');
     delete element.dataset.style;

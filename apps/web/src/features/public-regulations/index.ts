@@ -1,2 +1,4 @@
 // The public search loads on demand, apart from every staff screen (DESIGN.md section 8).
 export const loadPublicRegulationsPage = async () => ({ Component: (await import('./pages/public-regulations-page')).PublicRegulationsPage });
+// What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
+export { publicRegulationsServerPage } from './server-pages';

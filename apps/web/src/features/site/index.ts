@@ -1,1 +1,1 @@
-export { DEFAULT_COUNCIL_NAME, useSite } from './api/get-site';
+export { DEFAULT_COUNCIL_NAME, siteQueryOptions, useSite } from './api/get-site';

@@ -14,7 +14,6 @@ import { SessionsSection } from '../components/sessions-section';
 import { SocialStrip } from '../components/social-strip';
 import { WeatherWidget } from '../components/weather-widget';
 import { useListErrorToast } from '../use-list-error-toast';
-import '../home.scss';
 
 /** '/': the council's front door (spec 2.1 and 2.3). */
 export function HomePage() {

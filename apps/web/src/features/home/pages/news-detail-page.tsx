@@ -13,7 +13,6 @@ import { ShareButton } from '../components/share-button';
 import { StoredImage } from '../components/stored-image';
 import { NEWS_DETAIL_SIZES } from '../images';
 import { formatNewsDate, readNewsState, relatedNews } from '../news-pages';
-import '../home.scss';
 
 function BackButton() {
   const navigate = useNavigate();

@@ -13,7 +13,6 @@ import { ResultsTable } from '../components/results-table';
 import { SearchFilters } from '../components/search-filters';
 import { listSummary, readFilterParams, writeFilterParams, type PublicRegulationFilters } from '../filters';
 import { useFeedLink } from '../use-feed-link';
-import '../public-regulations.scss';
 
 const RESULTS_ID = 'public-regulations-results';
 

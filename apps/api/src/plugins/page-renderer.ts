@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+/** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
+type RenderResult =
+  | { kind: 'page'; status: number; head: string; body: string; state: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'client' };
+type ServerEntry = { createRenderer(options: { publicUrl: string; transport: typeof fetch }): Promise<(request: Request) => Promise<RenderResult>> };
+
+/** A rendered page as sent: its HTML and the compressed copies made once, when first asked for. */
+export type RenderedPage = { status: number; html: string; etag: string; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
+export type PageAnswer = RenderedPage | { redirect: string; status: number } | null;
+
+const compressors = {
+  br: (html: string) => promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html: string) => promisify(gzip)(html, { level: 6 }),
+};
+
+/** Anonymous pages kept rendered; every change to public content empties the cache (clear()). */
+const CACHED_PAGES = 500;
+
+/**
+ * The app's shell (the built index.html) cut where a server-rendered page puts its own parts: the
+ * head's tags replace the default title and description, the page's markup and state go in #root,
+ * and the notice that the site needs JavaScript goes (a rendered page reads without it).
+ */
+function parseTemplate(html: string) {
+  const title = /<title>[^<]*<\/title>/;
+  const description = /\s*<meta name="description"[^>]*>/;
+  const root = '<div id="root"></div>';
+  if (!title.test(html) || !html.includes(root)) return null;
+  const page = html.replace(description, '').replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  const [beforeTitle, afterTitle] = page.split(title) as [string, string];
+  const [middle, end] = afterTitle.split(root) as [string, string];
+  return (head: string, body: string, state: string) => `${beforeTitle}${head}${middle}<div id="root">${body}</div>${state}${end}`;
+}
+
+/** An in-process dispatch to this server's own API: a page's data never leaves the process. */
+function injectTransport(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: { accept: 'application/json' },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+    const body = response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
+    return new Response(body, { status: response.statusCode, headers });
+  };
+}
+
+/**
+ * Server rendering of the public pages (DESIGN.md section 6), with the bundle `vite build --ssr`
+ * writes beside the web build (`apps/web/dist-server/entry-server.js`). Without it the site is a
+ * client-side app as before. Rendered pages are cached by address: every page is anonymous (the
+ * session lives in the browser), and `clear()` runs on any change to public content.
+ */
+export async function createPageRenderer(app: FastifyInstance, { root, publicUrl, log }: { root: string; publicUrl: string; log: FastifyBaseLogger }) {
+  const entryFile = path.join(root, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(entryFile)) {
+    log.warn({ entryFile }, 'server rendering bundle not found; public pages are rendered in the browser only');
+    return null;
+  }
+  const fill = parseTemplate(await fs.readFile(path.join(root, 'index.html'), 'utf8'));
+  if (!fill) {
+    log.warn('index.html has no <title> or empty #root; public pages are rendered in the browser only');
+    return null;
+  }
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const render = await entry.createRenderer({ publicUrl, transport: injectTransport(app) });
+
+  const cache = new Map<string, RenderedPage | { redirect: string; status: number }>();
+  const inFlight = new Map<string, Promise<PageAnswer>>();
+  // A render that began before a change must not be cached after it.
+  let generation = 0;
+
+  async function renderFresh(url: string): Promise<PageAnswer> {
+    const started = generation;
+    const result = await render(new Request(new URL(url, publicUrl)));
+    if (result.kind === 'client') return null;
+    let answer: RenderedPage | { redirect: string; status: number };
+    if (result.kind === 'redirect') {
+      answer = { redirect: result.location, status: result.status };
+    } else {
+      const html = fill!(result.head, result.body, result.state);
+      answer = { status: result.status, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`, encoded: new Map() };
+    }
+    // Pages that failed to load their data are not kept: the next visitor gets a new try.
+    if (started === generation && answer.status < 500) {
+      cache.delete(url);
+      cache.set(url, answer);
+      while (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value!);
+    }
+    return answer;
+  }
+
+  return {
+    /** The page at this address (path and query), rendered or from the cache; null for a client-side page. */
+    async page(url: string): Promise<PageAnswer> {
+      const cached = cache.get(url);
+      if (cached) return cached;
+      // Many visitors of one new page at once: one render (per generation: none joins a stale one).
+      const key = `${generation} ${url}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = renderFresh(url).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+    /** The page compressed as the browser asked, made once per cached page. */
+    encoded(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+      let copy = page.encoded.get(encoding);
+      if (!copy) {
+        copy = compressors[encoding](page.html);
+        page.encoded.set(encoding, copy);
+      }
+      return copy;
+    },
+    clear(): void {
+      generation += 1;
+      cache.clear();
+    },
+  };
+}
+
+export type PageRenderer = NonNullable<Awaited<ReturnType<typeof createPageRenderer>>>;

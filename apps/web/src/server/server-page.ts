@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+
+/** What a page's server-side functions are given: the request's query cache, route params and address. */
+export type PageContext = { queryClient: QueryClient; params: Params; url: URL };
+
+/** The head of a server-rendered page (DESIGN.md section 6): title, description and sharing tags. */
+export type PageHead = {
+  /** The page's own name; the council's name is added after it, as in the browser tab. */
+  title: string;
+  description?: string;
+  /** A picture for link previews (Open Graph, Twitter card): an absolute URL or a path of this site. */
+  image?: { url: string; alt: string; width?: number | null; height?: number | null };
+  type?: 'website' | 'article';
+  /** Pages of one person (a reset link) or failures stay out of search engines. */
+  noindex?: boolean;
+  /** The HTTP status of the answer; 200 when absent. */
+  status?: number;
+};
+
+/**
+ * The server side of one public route, keyed by the route's id (server-pages.ts): the data to load
+ * into the query cache before rendering, so that the first HTML holds the content and the browser
+ * hydrates without fetching it again; and the page's head, read from that data.
+ */
+export type ServerPage = {
+  preload?: (context: PageContext) => Promise<unknown>;
+  /** Required of a page; the layouts around it have none. */
+  head?: (context: PageContext) => PageHead;
+};
