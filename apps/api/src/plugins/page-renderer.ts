@@ -16,6 +16,7 @@ type ServerEntry = { createRenderer(options: { publicUrl: string; transport: typ
 
 /** A rendered page as sent: its HTML and the compressed copies made once, when first asked for. */
 export type RenderedPage = { status: number; html: string; etag: string; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
+type Cached = { answer: RenderedPage | { redirect: string; status: number }; expires: number };
 export type PageAnswer = RenderedPage | { redirect: string; status: number } | null;
 
 const compressors = {
@@ -25,6 +26,11 @@ const compressors = {
 
 /** Anonymous pages kept rendered; every change to public content empties the cache (clear()). */
 const CACHED_PAGES = 500;
+/**
+ * A rendered page is kept at most this long even when nothing changes: news and banners become public
+ * (and stop being) at the times their publication window says, without any write to announce it.
+ */
+const PAGE_TTL_MS = 60_000;
 
 /**
  * The app's shell (the built index.html) cut where a server-rendered page puts its own parts: the
@@ -77,7 +83,7 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const render = await entry.createRenderer({ publicUrl, transport: injectTransport(app) });
 
-  const cache = new Map<string, RenderedPage | { redirect: string; status: number }>();
+  const cache = new Map<string, Cached>();
   const inFlight = new Map<string, Promise<PageAnswer>>();
   // A render that began before a change must not be cached after it.
   let generation = 0;
@@ -96,7 +102,7 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
     // Pages that failed to load their data are not kept: the next visitor gets a new try.
     if (started === generation && answer.status < 500) {
       cache.delete(url);
-      cache.set(url, answer);
+      cache.set(url, { answer, expires: Date.now() + PAGE_TTL_MS });
       while (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value!);
     }
     return answer;
@@ -106,7 +112,7 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
     /** The page at this address (path and query), rendered or from the cache; null for a client-side page. */
     async page(url: string): Promise<PageAnswer> {
       const cached = cache.get(url);
-      if (cached) return cached;
+      if (cached && cached.expires > Date.now()) return cached.answer;
       // Many visitors of one new page at once: one render (per generation: none joins a stale one).
       const key = `${generation} ${url}`;
       let pending = inFlight.get(key);
