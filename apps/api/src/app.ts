@@ -43,6 +43,8 @@ import { createTextIndexer } from './modules/regulations/text-indexer.js';
 import { publicMediaRoutes } from './modules/public-media/routes.js';
 import { createPublicMediaService } from './modules/public-media/service.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { sitemapRoutes } from './modules/sitemap/routes.js';
+import { createSitemapService } from './modules/sitemap/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
@@ -180,7 +182,13 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // Each multipart route reads its own form with its own fields and limits (lib/multipart.ts).
   acceptMultipart(app);
 
+  const content = { storage, clock, fileUrl, log: app.log };
+  const timeZone = config.council.timeZone;
+  const news = createNewsService({ repository: createNewsRepository(db), timeZone, documents, ...content });
+
   await app.register(healthRoutes, { db });
+  // At the root, beside the SPA: registered routes always win over its not-found fallback.
+  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, log: app.log }) });
   await app.register(
     async (api) => {
       // API answers are personal or change often; public GETs that may be cached say so themselves.
@@ -194,10 +202,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
       await api.register(regulationRoutes, { regulations });
       await api.register(dayOrderRoutes, { dayOrders });
-      const content = { storage, clock, fileUrl, log: app.log };
-      const timeZone = config.council.timeZone;
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
-      await api.register(newsRoutes, { news: createNewsService({ repository: createNewsRepository(db), timeZone, documents, ...content }) });
+      await api.register(newsRoutes, { news });
       await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
       await api.register(fileRoutes, { storage, signer, clock });
     },

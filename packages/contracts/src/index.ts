@@ -5,6 +5,7 @@ export * from './abilities.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './paths.js';
+export * from './site-paths.js';
 export * from './site.js';
 export * from './public-media-constants.js';
 export * from './public-media.js';

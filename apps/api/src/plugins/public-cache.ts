@@ -10,13 +10,13 @@ declare module 'fastify' {
 }
 
 /**
- * Public GETs that declare `config.publicCache` are sent with `Cache-Control: public, max-age=N` and a
+ * Public GETs (and their HEADs) that declare `config.publicCache` are sent with `Cache-Control: public, max-age=N` and a
  * weak ETag of their body; a request whose If-None-Match matches gets 304 without the body.
  */
 export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
     const seconds = request.routeOptions.config.publicCache;
-    if (seconds === undefined || request.method !== 'GET' || reply.statusCode !== 200) return payload;
+    if (seconds === undefined || !['GET', 'HEAD'].includes(request.method) || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`).header('vary', 'Accept-Encoding');

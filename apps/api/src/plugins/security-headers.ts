@@ -1,11 +1,66 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { VIDEO_EMBED_ORIGIN } from '@concejo/contracts';
 
+/** The policy of an answer no browser renders as a page of ours: it may load nothing and be framed by nobody. */
+export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
 /**
- * Security headers on every answer. The CSP allows no inline script at all: the SPA is built into
- * files, and whatever an attacker manages to store in a page cannot run.
+ * Headers that only mean something on a document (a page the browser renders, frames or navigates
+ * to). On a script, a style sheet, a font or a picture they are bytes for nothing: the page that
+ * loads the file applies its own policy. `referrer-policy` included: the browser's default is the
+ * same `strict-origin-when-cross-origin`, so a style sheet's own requests (its fonts) send the same.
+ */
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** Files a page loads and a browser never runs as a page: no script of theirs can act on a document. */
+const SUBRESOURCE_TYPES = new Set([
+  'text/javascript',
+  'application/javascript',
+  'text/css',
+  'application/wasm',
+  'application/manifest+json',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+]);
+
+/**
+ * How a browser may use an answer, from its content type: a `subresource` (script, style, font,
+ * raster image) keeps only nosniff and the cross-origin resource policy; `data` (JSON) gets a CSP that
+ * allows nothing instead of the page's; anything else (HTML, SVG, PDF, XML, text, or no type at all)
+ * may be shown as a document and keeps every header.
+ */
+export function answerKind(contentType: string | undefined): 'subresource' | 'data' | 'document' {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (SUBRESOURCE_TYPES.has(type) || type.startsWith('font/')) return 'subresource';
+  if (type === 'application/json' || type.endsWith('+json')) return 'data';
+  return 'document';
+}
+
+/**
+ * Security headers. Every answer starts with the page's full set, written on the raw response at
+ * onRequest so that even an answer streamed past Fastify's onSend keeps them; onSend then trims what
+ * the answer's kind does not need (see answerKind). The page CSP allows no inline script at all: the
+ * SPA is built into files, and whatever an attacker manages to store in a page cannot run.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
@@ -37,7 +92,19 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    const type = reply.getHeader('content-type');
+    const kind = answerKind(typeof type === 'string' ? type : undefined);
+    if (kind === 'document') return;
+    for (const name of DOCUMENT_ONLY) dropHeader(reply, name);
+    if (kind === 'data') reply.raw.setHeader('content-security-policy', DATA_CSP);
   });
 });
+
+function dropHeader(reply: FastifyReply, name: string): void {
+  reply.raw.removeHeader(name);
+  reply.removeHeader(name);
+}

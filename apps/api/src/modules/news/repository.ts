@@ -4,6 +4,10 @@ import { news } from '../../db/schema/index.js';
 
 export type NewsRow = typeof news.$inferSelect;
 export type NewNews = typeof news.$inferInsert;
+export interface PublishedNewsPage {
+  id: number;
+  lastModified: Date;
+}
 export type NewsChanges = Partial<Omit<NewNews, 'id' | 'createdBy' | 'createdAt'>>;
 
 const newestFirst = [desc(sql`coalesce(${news.publicationDate}, ${news.createdAt})`), desc(news.id)];
@@ -21,6 +25,13 @@ export function createNewsRepository(db: Database) {
     /** Published at `now`, newest first. */
     async published(now: Date): Promise<NewsRow[]> {
       return db.select().from(news).where(publishedAt(now)).orderBy(...newestFirst).limit(200);
+    },
+
+    /** Published at `now`, newest first: only the id and when the item's page last changed. */
+    async publishedPages(now: Date, limit: number): Promise<PublishedNewsPage[]> {
+      // An item scheduled ahead changes its page when it appears, not when it was last saved.
+      const lastModified = sql<Date>`greatest(${news.updatedAt}, ${news.publicationDate})`.mapWith(news.updatedAt);
+      return db.select({ id: news.id, lastModified }).from(news).where(publishedAt(now)).orderBy(...newestFirst).limit(limit);
     },
 
     async publishedById(id: number, now: Date): Promise<NewsRow | undefined> {

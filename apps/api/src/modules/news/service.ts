@@ -9,7 +9,7 @@ import type { Documents } from '../../lib/documents/documents.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { NEWS_FOLDER, prepareDescription } from './description.js';
-import type { NewsChanges, NewsRepository, NewsRow } from './repository.js';
+import type { NewsChanges, NewsRepository, NewsRow, PublishedNewsPage } from './repository.js';
 
 export { NEWS_FOLDER };
 
@@ -53,6 +53,11 @@ export function createNewsService({ repository, storage, documents, clock, timeZ
 
     async published(): Promise<NewsItem[]> {
       return (await repository.published(clock.now())).map(present);
+    },
+
+    /** The pages of every published item (id and last change), newest first, at most `limit`: for the sitemap. */
+    async publishedPages(limit: number): Promise<PublishedNewsPage[]> {
+      return repository.publishedPages(clock.now(), limit);
     },
 
     async publishedOne(id: number): Promise<NewsItem> {

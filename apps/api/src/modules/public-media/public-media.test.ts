@@ -170,12 +170,3 @@ describe('GET /public/weather', () => {
     fake.state.behaviour.weather = 'ok';
   });
 });
-
-describe('the page may show what the proxies answer', () => {
-  it('lets the CSP load outside images (weather icons, pictures linked in a news text) and the video embeds, and no outside script', async () => {
-    const csp = String((await get(ctx, '/public/site')).headers['content-security-policy']);
-    expect(csp).toContain("img-src 'self' data: blob: https: http:;");
-    expect(csp).toContain('frame-src https://www.youtube-nocookie.com;');
-    expect(csp).toContain("script-src 'self';");
-  });
-});

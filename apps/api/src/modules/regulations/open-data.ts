@@ -1,4 +1,5 @@
 import { REGULATION_TYPE_LABELS, stripControlCharacters, type PublishedRegulation } from '@concejo/contracts';
+import { xml } from '../../lib/xml.js';
 
 export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF'] as const;
 
@@ -24,20 +25,6 @@ export function csvRow(regulation: PublishedRegulation, absolute: (path: string)
   ]
     .map(csvCell)
     .join(',');
-}
-
-/** What XML 1.0 allows nowhere besides control characters: lone surrogates, U+FFFE and U+FFFF. */
-const NOT_XML = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFFFE\uFFFF]/g;
-
-/**
- * Text as XML character data: markup characters escaped, and characters XML 1.0 forbids dropped, so
- * the feed stays well-formed whatever a stored row holds (one control character would make every
- * feed reader refuse the whole feed).
- */
-export function xml(text: string): string {
-  return stripControlCharacters(text)
-    .replace(NOT_XML, '')
-    .replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** A row of the JSON download: the search's own fields left out, links absolute, control characters dropped. */

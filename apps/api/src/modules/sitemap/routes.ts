@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SitemapService } from './service.js';
+
+// Revalidated on every use (max-age=0 + ETag, a cheap 304): a news item just published is listed at once.
+const config = { access: 'public', publicCache: 0 } as const;
+
+/** /sitemap.xml and /robots.txt at the site's root (no /api/v1 prefix); GET and HEAD. */
+export const sitemapRoutes: FastifyPluginAsyncZod<{ sitemap: SitemapService }> = async (app, { sitemap }) => {
+  /** Every public page as an absolute URL under PUBLIC_URL. 200; 304 with a matching If-None-Match. */
+  app.get('/sitemap.xml', { config, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'application/xml; charset=utf-8').send(await sitemap.sitemap()),
+  );
+
+  /** What crawlers may read, and where the sitemap is. 200; 304 with a matching If-None-Match. */
+  app.get('/robots.txt', { config, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/plain; charset=utf-8').send(sitemap.robots()),
+  );
+};

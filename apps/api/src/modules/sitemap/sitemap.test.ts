@@ -1,0 +1,193 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { SaxesParser } from 'saxes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PANELS, type NewsItem } from '@concejo/contracts';
+import { news } from '../../db/schema/index.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { capturingLogger, createTestApp, type TestContext } from '../../test/harness.js';
+import { imageForm } from '../../test/images.js';
+import { SITEMAP_MAX_URLS } from './service.js';
+
+// Every character XML treats as markup, in the one setting that reaches the sitemap's text.
+const PUBLIC_URL = "https://concejo.example/sitio?a=1&b='<x>\"";
+const HOSTILE_HOST = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+
+let ctx: TestContext;
+let cm: { authorization: string };
+let webDist: string;
+
+beforeAll(async () => {
+  // A built SPA is present, as in production, so its not-found fallback could answer these paths.
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-web-dist-'));
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>');
+  ctx = await createTestApp({ publicUrl: PUBLIC_URL, webDistDir: webDist, sessionIdleMs: 24 * 3600_000 });
+  cm = (await buildLoggedInUser(ctx.app, ctx.db, 'cm')).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+async function publishNews(fields: Record<string, string | number> = {}): Promise<NewsItem> {
+  const payload = imageForm({ status: 1, title: 'Sesión ordinaria', description: '<p>Texto.</p>', type: 'new', video_url: 'https://www.instagram.com/p/Cx1/', ...fields });
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/news', headers: cm, payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<NewsItem>();
+}
+
+/** The sitemap read by a strict, namespace-aware XML parser: its pages, or the parser's errors. */
+function parseSitemap(document: string) {
+  const parser = new SaxesParser({ xmlns: true });
+  const errors: string[] = [];
+  const pages: { loc: string; lastmod?: string }[] = [];
+  let root = '';
+  let field: 'loc' | 'lastmod' | undefined;
+  parser.on('error', (error) => errors.push(error.message));
+  parser.on('opentag', (tag) => {
+    if (!root) root = `{${tag.uri}}${tag.local}`;
+    if (tag.local === 'url') pages.push({ loc: '' });
+    field = tag.local === 'loc' || tag.local === 'lastmod' ? tag.local : undefined;
+  });
+  parser.on('text', (text) => {
+    const page = pages.at(-1);
+    if (page && field) page[field] = (page[field] ?? '') + text;
+  });
+  parser.on('closetag', () => (field = undefined));
+  parser.write(document).close();
+  return { errors, root, pages };
+}
+
+const getSitemap = async (headers: Record<string, string> = {}) => {
+  const response = await ctx.app.inject({ url: '/sitemap.xml', headers: { accept: 'text/html', ...HOSTILE_HOST, ...headers } });
+  return { response, ...parseSitemap(response.body) };
+};
+
+describe('/sitemap.xml', () => {
+  it('is valid XML in the sitemaps namespace listing the public lists under PUBLIC_URL, whatever the Host header says', async () => {
+    const { response, errors, root, pages } = await getSitemap();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(errors).toEqual([]);
+    expect(root).toBe('{http://www.sitemaps.org/schemas/sitemap/0.9}urlset');
+    const locs = pages.map((page) => page.loc);
+    expect(locs).toEqual(expect.arrayContaining([`${PUBLIC_URL}/`, `${PUBLIC_URL}/normativas`, `${PUBLIC_URL}/ver-orden-dia`]));
+    for (const loc of locs) expect(loc.startsWith(PUBLIC_URL)).toBe(true);
+    expect(response.body).not.toContain('evil.example');
+  });
+
+  it('lists a news item as soon as it is published, with the date it last changed, and no item the public cannot open', async () => {
+    const now = ctx.clock.now().getTime();
+    const iso = (hours: number) => new Date(now + hours * 3600_000).toISOString();
+    const hostile = "</loc>]]><script>&amp;'\"";
+    const published = await publishNews({ title: hostile, description: `<p>${hostile.replace(/[<>&]/g, '')}</p>` });
+    const inactive = await publishNews({ status: 0 });
+    const scheduled = await publishNews({ publication_date: iso(5) });
+    const withdrawn = await publishNews({ publication_date: iso(-10), unpublication_date: iso(-2) });
+
+    const { errors, pages } = await getSitemap();
+    expect(errors).toEqual([]);
+    const page = (id: number) => pages.find((entry) => entry.loc === `${PUBLIC_URL}/noticia/${id}`);
+    expect(page(published.id)).toEqual({ loc: `${PUBLIC_URL}/noticia/${published.id}`, lastmod: published.updated_at });
+    expect(page(inactive.id)).toBeUndefined();
+    expect(page(scheduled.id)).toBeUndefined();
+    expect(page(withdrawn.id)).toBeUndefined();
+
+    // The scheduled item appears when its time comes, dated by its appearance rather than its last save.
+    ctx.clock.advance(6 * 3600_000);
+    const later = await getSitemap();
+    expect(later.pages.find((entry) => entry.loc === `${PUBLIC_URL}/noticia/${scheduled.id}`)).toEqual({
+      loc: `${PUBLIC_URL}/noticia/${scheduled.id}`,
+      lastmod: scheduled.publication_date,
+    });
+  });
+
+  it('drops a news item the moment it is deactivated', async () => {
+    const item = await publishNews();
+    expect((await getSitemap()).pages.some((page) => page.loc.endsWith(`/noticia/${item.id}`))).toBe(true);
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/news/${item.id}`, headers: cm, payload: imageForm({ status: 0 }) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await getSitemap()).pages.some((page) => page.loc.endsWith(`/noticia/${item.id}`))).toBe(false);
+  });
+
+  it('is revalidated on every use: 304 for the same ETag, and a new one once a news item is published', async () => {
+    const first = (await getSitemap()).response;
+    expect(first.headers['cache-control']).toBe('public, max-age=0');
+    const etag = String(first.headers.etag);
+    expect((await getSitemap({ 'if-none-match': etag })).response.statusCode).toBe(304);
+    await publishNews();
+    const changed = (await getSitemap({ 'if-none-match': etag })).response;
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = (await getSitemap()).response;
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/sitemap.xml', headers: HOSTILE_HOST });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['cache-control']).toBe('public, max-age=0');
+  });
+});
+
+describe('/robots.txt', () => {
+  it('lets crawlers read the public site, keeps them out of the panels and the API, and names the sitemap under PUBLIC_URL', async () => {
+    const response = await ctx.app.inject({ url: '/robots.txt', headers: { accept: 'text/html', ...HOSTILE_HOST } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=0');
+    expect(response.headers.etag).toBeDefined();
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const panel of PANELS) expect(lines).toContain(`Disallow: ${panel}`);
+    expect(lines).toContain('Disallow: /profile');
+    expect(lines).toContain('Disallow: /api/');
+    // A shared news item's preview needs its picture.
+    expect(lines).toContain('Allow: /api/v1/files/news/');
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(response.body).not.toContain('evil.example');
+    expect(lines.some((line) => /^Disallow: \/(normativas|ver-orden-dia|noticia)?$/.test(line))).toBe(false);
+  });
+
+  it('answers HEAD with no body', async () => {
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe('');
+  });
+});
+
+describe('a sitemap past the protocol limit', () => {
+  // 50,000 rows written and 5 MB of XML parsed: more time than the default on a loaded machine.
+  it('holds the first 50,000 pages (the lists, then the newest news) and says in the log what it left out', async () => {
+    const log = capturingLogger();
+    const big = await createTestApp({ publicUrl: 'https://concejo.example' }, { logger: log.logger });
+    try {
+      const now = big.clock.now().toISOString();
+      await big.db.execute(sql`
+        insert into news (title, description, status, video_url, publication_date)
+        select 'Noticia ' || n, '<p>Texto.</p>', 1, 'https://www.instagram.com/p/Cx1/', ${now}::timestamptz - n * interval '1 minute'
+        from generate_series(1, ${SITEMAP_MAX_URLS}) n`);
+      const idOf = async (title: string) => (await big.db.select({ id: news.id }).from(news).where(eq(news.title, title)))[0]!.id;
+
+      const response = await big.app.inject({ url: '/sitemap.xml' });
+      expect(response.statusCode).toBe(200);
+      const { errors, pages } = parseSitemap(response.body);
+      expect(errors).toEqual([]);
+      expect(pages).toHaveLength(SITEMAP_MAX_URLS);
+      expect(pages.slice(0, 3).map((page) => page.loc)).toEqual(['https://concejo.example/', 'https://concejo.example/normativas', 'https://concejo.example/ver-orden-dia']);
+      const locs = new Set(pages.map((page) => page.loc));
+      expect(locs.has(`https://concejo.example/noticia/${await idOf('Noticia 1')}`)).toBe(true);
+      expect(locs.has(`https://concejo.example/noticia/${await idOf(`Noticia ${SITEMAP_MAX_URLS - 3}`)}`)).toBe(true);
+      expect(locs.has(`https://concejo.example/noticia/${await idOf(`Noticia ${SITEMAP_MAX_URLS - 2}`)}`)).toBe(false);
+      expect(log.entries().some((entry) => entry.level === 40 && String(entry.msg).startsWith('the sitemap is full'))).toBe(true);
+    } finally {
+      await big.close();
+    }
+  }, 90_000);
+});
