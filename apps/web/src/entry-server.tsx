@@ -6,10 +6,10 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { setApiTransport } from './lib/api-client';
 import { setHtmlWindow, type HtmlWindow } from './lib/html-window';
-import { serializeSsrState, SSR_STATE_ID } from './lib/ssr-state';
+import { sentQueries, serializeSsrState, SSR_STATE_ID } from './lib/ssr-state';
 import { renderHead } from './server/head';
 import { councilName } from './server/page-text';
-import type { PageContext, PageHead } from './server/server-page';
+import type { PageContext } from './server/server-page';
 import { serverPageOf } from './server/server-pages';
 
 export type RenderResult =
@@ -57,7 +57,8 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
     const pageContext = (params: PageContext['params']): PageContext => ({ queryClient, params, url });
     await Promise.all(pages.map(({ match, page }) => page?.preload?.(pageContext(match.params))));
-    const head: PageHead = pageHead(pageContext(last.match.params));
+    const head = pageHead(pageContext(last.match.params));
+    if ('redirect' in head) return { kind: 'redirect', status: 302, location: head.redirect };
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const markup = renderToString(
@@ -73,7 +74,7 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
     const body = markup.slice(hoisted.length);
     const state = serializeSsrState({
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-      queries: dehydrate(queryClient),
+      queries: sentQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
     });
     return {
       kind: 'page',

@@ -1,4 +1,4 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { leaveExpiredSession } from './app/session-expiry';
 import { createQueryClient } from './lib/query-client';
-import { readSsrState } from './lib/ssr-state';
+import { readSsrState, receivedQueries } from './lib/ssr-state';
 import './styles/theme.scss';
 
 /**
@@ -25,20 +25,11 @@ async function loadMatchedRoutes(table: RouteObject[]): Promise<void> {
   );
 }
 
-/**
- * The server's answers are current when the page leaves it (its page cache empties on every change),
- * so they count as just fetched here, whatever the two clocks say: no request repeats them at start.
- */
-function receivedNow(state: DehydratedState): DehydratedState {
-  const now = Date.now();
-  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
-}
-
 async function start(container: HTMLElement) {
   const ssr = readSsrState(document);
   const queryClient = createQueryClient({ onUnauthorized: () => void leaveExpiredSession(router, queryClient) });
   if (ssr) {
-    hydrate(queryClient, receivedNow(ssr.queries));
+    hydrate(queryClient, receivedQueries(ssr.queries));
     await loadMatchedRoutes(routes);
   }
   const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);

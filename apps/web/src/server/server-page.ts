@@ -18,6 +18,9 @@ export type PageHead = {
   status?: number;
 };
 
+/** A page that would leave at once in the browser (a `<Navigate>` on its first render) answers this redirect. */
+export type PageRedirect = { redirect: string };
+
 /**
  * The server side of one public route, keyed by the route's id (server-pages.ts): the data to load
  * into the query cache before rendering, so that the first HTML holds the content and the browser
@@ -26,5 +29,5 @@ export type PageHead = {
 export type ServerPage = {
   preload?: (context: PageContext) => Promise<unknown>;
   /** Required of a page; the layouts around it have none. */
-  head?: (context: PageContext) => PageHead;
+  head?: (context: PageContext) => PageHead | PageRedirect;
 };
