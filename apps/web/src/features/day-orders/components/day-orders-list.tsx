@@ -2,7 +2,7 @@ import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS, type Panel } from '@conce
 import { lazy, Suspense } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
 import { paths } from '../../../lib/paths';
@@ -27,15 +27,15 @@ const RESULTS_ID = 'day-orders-results';
 export function DayOrdersList({ title, createIn }: { title: string; createIn: Panel | null }) {
   const role = useSession()?.role ?? null;
   const canDelete = can(role, 'dayOrders.delete');
+  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = readPublicParams(searchParams);
   const list = usePublishedDayOrders(filters, page);
 
   const handleApply = (next: PublicDayOrderFilters) => setSearchParams(writePublicParams(next, 1));
-  const handlePage = (next: number) => {
-    setSearchParams(writePublicParams(filters, next));
-    document.getElementById(RESULTS_ID)?.focus();
-  };
+  // Each page is a link (it works without JavaScript); with it, the link navigates in place.
+  const pageHref = (next: number) => ({ search: writePublicParams(filters, next).toString() });
+  const handlePage = () => document.getElementById(RESULTS_ID)?.focus();
 
   const data = list.data;
   return (
@@ -50,7 +50,7 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
       </div>
       <section aria-label="Filtros" className="card shadow-sm mb-3">
         <div className="card-body">
-          <PublicFilters filters={filters} onApply={handleApply} />
+          <PublicFilters filters={filters} onApply={handleApply} action={pathname} />
         </div>
       </section>
 
@@ -114,7 +114,7 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
                 })}
               </tbody>
             </Table>
-            <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de órdenes del día" />
+            <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} onPageChange={handlePage} label="Paginación de órdenes del día" />
           </>
         ) : null}
       </section>

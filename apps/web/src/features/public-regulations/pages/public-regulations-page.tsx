@@ -29,8 +29,9 @@ export function PublicRegulationsPage() {
   const data = list.data;
 
   const handleApply = (next: PublicRegulationFilters) => setSearchParams(writeFilterParams(next, 1));
-  const handlePage = (next: number) => {
-    setSearchParams(writeFilterParams(filters, next));
+  // Each page is a link (it works without JavaScript); with it, the link navigates in place.
+  const pageHref = (next: number) => ({ search: writeFilterParams(filters, next).toString() });
+  const handlePage = () => {
     // The pager disappears under the new rows: take keyboard and screen-reader users to the results.
     document.getElementById(RESULTS_ID)?.focus();
   };
@@ -60,7 +61,7 @@ export function PublicRegulationsPage() {
         </p>
         {list.isPending && <Loading text="Buscando normativas…" />}
         {data && data.data.length > 0 && <ResultsTable regulations={data.data} />}
-        {data && <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de normativas" />}
+        {data && <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} onPageChange={handlePage} label="Paginación de normativas" />}
       </section>
 
       <OpenDataLinks filters={filters} />
