@@ -1,7 +1,5 @@
 import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS, type Panel } from '@concejo/contracts';
 import { lazy, Suspense } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Table from 'react-bootstrap/Table';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
@@ -58,62 +56,65 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
         {list.isPending ? (
           <Loading />
         ) : list.isError && !data ? (
-          <Alert variant="danger" role="alert">
+          <div className="alert alert-danger" role="alert">
             {DAY_ORDER_MESSAGES.listError}
-          </Alert>
+          </div>
         ) : data && data.data.length === 0 ? (
           <p className="py-3">{DAY_ORDER_MESSAGES.noResults}</p>
         ) : data ? (
           <>
             {list.isError && (
-              <Alert variant="danger" role="alert">
+              <div className="alert alert-danger" role="alert">
                 {DAY_ORDER_MESSAGES.listError}
-              </Alert>
+              </div>
             )}
             <p className="mb-2" aria-live="polite">
               {listSummary(data.current_page, data.per_page, data.data.length, data.total)}
             </p>
-            <Table striped bordered responsive className="bg-white align-middle day-orders-table">
-              <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Sesión</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    Creada
-                  </th>
-                  <th scope="col">PDF</th>
-                  {canDelete && <th scope="col">Acciones</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((order) => {
-                  const session = formatDateTime(order.session_date);
-                  const created = formatDateTime(order.date_creation);
-                  const of = `de la sesión del ${session}`;
-                  return (
-                    <tr key={order.id}>
-                      <td>
-                        <span className="d-block fw-semibold">{session}</span>
-                        <span className="d-block small">{SESSION_TYPE_LABELS[order.session_type]}</span>
-                        {/* On a phone the creation date joins the session's cell: three columns fit in 390 px. */}
-                        <span className="d-block small text-body-secondary d-md-none">Creada el {created}</span>
-                      </td>
-                      <td className="text-nowrap d-none d-md-table-cell">{created}</td>
-                      <td className="text-nowrap">
-                        <AgendaPdfLink href={order.pdf_path} of={of} />
-                      </td>
-                      {canDelete && (
+            {/* Bootstrap's classes without react-bootstrap's Table and Alert: the public pages load as little as they can. */}
+            <div className="table-responsive">
+              <table className="table table-striped table-bordered bg-white align-middle day-orders-table">
+                <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Sesión</th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      Creada
+                    </th>
+                    <th scope="col">PDF</th>
+                    {canDelete && <th scope="col">Acciones</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((order) => {
+                    const session = formatDateTime(order.session_date);
+                    const created = formatDateTime(order.date_creation);
+                    const of = `de la sesión del ${session}`;
+                    return (
+                      <tr key={order.id}>
                         <td>
-                          <Suspense fallback={null}>
-                            <DeleteDayOrderButton id={order.id} of={of} />
-                          </Suspense>
+                          <span className="d-block fw-semibold">{session}</span>
+                          <span className="d-block small">{SESSION_TYPE_LABELS[order.session_type]}</span>
+                          {/* On a phone the creation date joins the session's cell: three columns fit in 390 px. */}
+                          <span className="d-block small text-body-secondary d-md-none">Creada el {created}</span>
                         </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
+                        <td className="text-nowrap d-none d-md-table-cell">{created}</td>
+                        <td className="text-nowrap">
+                          <AgendaPdfLink href={order.pdf_path} of={of} />
+                        </td>
+                        {canDelete && (
+                          <td>
+                            <Suspense fallback={null}>
+                              <DeleteDayOrderButton id={order.id} of={of} />
+                            </Suspense>
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
             <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} onPageChange={handlePage} label="Paginación de órdenes del día" />
           </>
         ) : null}

@@ -1,6 +1,5 @@
 import { REGULATION_MESSAGES } from '@concejo/contracts';
 import { useMemo } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
@@ -50,10 +49,10 @@ export function PublicRegulationsPage() {
 
       <section id={RESULTS_ID} tabIndex={-1} aria-label="Resultados" aria-busy={list.isFetching} className="regulations-results-region">
         {list.isError && (
-          <Alert variant="danger" role="alert">
+          <div className="alert alert-danger" role="alert">
             {REGULATION_MESSAGES.listError}
             {serverMessage && <span className="d-block">{serverMessage}</span>}
-          </Alert>
+          </div>
         )}
         {/* Always in the page, so that a new summary is announced politely after each search. */}
         <p className="mb-2 results-summary" role="status" aria-live="polite">
