@@ -24,7 +24,7 @@ type Options<F extends string> = {
  *
  * The fields are uncontrolled (defaultValue): what a visitor typed before the script arrived stays, and
  * a form keyed by the address starts again when the address changes. No react-hook-form nor zod here:
- * the public pages do without both (ARCHITECTURE.md, "The public pages load no zod").
+ * the public pages do without both (ARCHITECTURE.md, "Forms").
  */
 export function useGetForm<F extends string>({ fields, check, onApply, idPrefix }: Options<F>) {
   const formRef = useRef<HTMLFormElement>(null);
