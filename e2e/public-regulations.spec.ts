@@ -162,7 +162,8 @@ test('Limpiar clears the filters, and the back button brings back the previous s
 
 test('the search form, sent by the browser itself as without JavaScript, leads to the same search', async ({ page }) => {
   await page.goto('/normativas?page=2');
-  await expect(summary(page)).toBeVisible();
+  // The first visit loads the page's chunks: on a busy machine that takes more than the usual 10 s.
+  await expect(summary(page)).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Buscar').fill('circulacion');
   await page.getByLabel('Tipo').selectOption('ordinance');
   // form.submit() is the browser's own GET submit: no script handler runs, the fields travel by their names.
