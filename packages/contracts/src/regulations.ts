@@ -238,7 +238,8 @@ export const publicRegulationQuerySchema = z.object({
   page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ error: 'La página debe ser un número entero.' }).min(1, { error: 'La página debe ser 1 o mayor.' }).max(100_000).default(1),
   search: searchTextSchema(z.string().trim().max(PUBLIC_SEARCH_LIMITS.search, { error: PUBLIC_SEARCH_MESSAGES.searchTooLong }).optional()),
   numberSearch: searchTextSchema(z.string().trim().max(PUBLIC_SEARCH_LIMITS.numberSearch, { error: PUBLIC_SEARCH_MESSAGES.numberTooLong }).optional()),
-  type: z.enum(PUBLIC_REGULATION_TYPES, { error: PUBLIC_SEARCH_MESSAGES.typeInvalid }).optional().or(z.literal('').transform(() => undefined)),
+  // An empty value (the form's «Todos») is no filter; anything else but a public type gets the type's own message.
+  type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PUBLIC_REGULATION_TYPES, { error: PUBLIC_SEARCH_MESSAGES.typeInvalid }).optional()),
   from: dayFilterSchema(),
   to: dayFilterSchema(),
 });

@@ -1,3 +1,4 @@
+import { publicRegulationQuerySchema } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
 import { filterErrors, filtersOf } from './filter-form';
 import { EMPTY_FILTERS, listSummary, readFilterParams, writeFilterParams } from './filters';
@@ -63,6 +64,20 @@ describe('the search form', () => {
       type: 'El tipo de normativa no es válido.',
     });
     expect(filterErrors({ ...EMPTY_FILTERS, search: ` ${'a'.repeat(200)} `, numberSearch: '1'.repeat(20) })).toEqual({});
+  });
+
+  it.each([
+    { search: 'a'.repeat(201) },
+    { numberSearch: '1'.repeat(21) },
+    { type: 'minute' },
+    { from: '1492-10-12' },
+    { to: '2026-02-30' },
+    { from: '2026-13-01', to: '0000-01-01' },
+  ])('says of %o what the API says, without its zod schema', (wrong) => {
+    const values = { ...EMPTY_FILTERS, ...wrong };
+    const api = publicRegulationQuerySchema.safeParse(values);
+    expect(api.success).toBe(false);
+    expect(filterErrors(values)).toEqual(Object.fromEntries(api.error!.issues.map((issue) => [issue.path[0], issue.message])));
   });
 
   it('asks for at least 3 characters, digits in N° and an ordered range', () => {
