@@ -236,6 +236,27 @@ test('the public list tells apart two agendas created on the same day by their s
   }
 });
 
+test('the date filters work as a GET form, with and without the page script, and Limpiar is a link back to the whole list', async ({ page }) => {
+  await page.goto('/ver-orden-dia');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ordenes del día' })).toBeVisible();
+  // A range long before any agenda: the same empty answer whoever else is adding agendas.
+  await page.getByLabel('Desde').fill('1900-01-01');
+  await page.getByLabel('Hasta').fill('1900-01-31');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL('/ver-orden-dia?from=1900-01-01&to=1900-01-31');
+  await expect(page.getByText('No se encontraron resultados.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Limpiar' }).click();
+  await expect(page).toHaveURL('/ver-orden-dia');
+  await expect(page.getByLabel('Desde')).toHaveValue('');
+
+  // form.submit() is the browser's own GET submit: no script handler runs, the fields travel by their names.
+  await page.getByLabel('Desde').fill('1900-02-01');
+  await page.getByRole('button', { name: 'Filtrar' }).evaluate((button) => (button as HTMLButtonElement).form!.submit());
+  await expect(page).toHaveURL('/ver-orden-dia?from=1900-02-01&to=');
+  await expect(page.getByLabel('Desde')).toHaveValue('1900-02-01');
+});
+
 for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 375, height: 812 }],

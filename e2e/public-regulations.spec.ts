@@ -96,7 +96,7 @@ test('a phrase found only inside a PDF shows where it matched and the excerpt wi
   await expect(page.getByRole('row').filter({ hasText: String(number) })).toContainText('Coincide en el texto del PDF.');
 });
 
-test('the pager moves by number and by next, keeping the search, and the back button restores the previous page of results', async ({ page, request }) => {
+test('the pager links move by number and by next, keeping the search, and the back button restores the previous page of results', async ({ page, request }) => {
   const token = await apiToken(request);
   const word = uniqueWord('paginado');
   const numbers = Array.from({ length: 17 }, (_, index) => 20_000_000 + Math.floor(Math.random() * 1_000_000) * 20 + index);
@@ -105,19 +105,23 @@ test('the pager moves by number and by next, keeping the search, and the back bu
   await page.goto('/normativas');
   await search(page, word);
   await expect(page.getByText('Mostrando 1 - 15 de 17 normativas.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('aria-disabled', 'true');
+  // Real links (they work without JavaScript), each with the search and its page.
+  await expect(page.getByRole('link', { name: 'Página 2' })).toHaveAttribute('href', `/normativas?search=${word}&page=2`);
 
-  await page.getByRole('button', { name: 'Página 2' }).click();
+  await page.getByRole('link', { name: 'Página 2' }).click();
   await expect(page.getByText('Mostrando 16 - 17 de 17 normativas.')).toBeVisible();
   await expect(page).toHaveURL(`/normativas?search=${word}&page=2`);
-  await expect(page.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('aria-disabled', 'true');
+  // With JavaScript a page's link moves the focus to the new results.
+  await expect(page.getByRole('region', { name: 'Resultados' })).toBeFocused();
   await expect(page.getByRole('row').filter({ hasText: word })).toHaveCount(2);
 
-  await page.getByRole('button', { name: 'Primera página' }).click();
+  await page.getByRole('link', { name: 'Primera página' }).click();
   await expect(page.getByText('Mostrando 1 - 15 de 17 normativas.')).toBeVisible();
-  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await page.getByRole('link', { name: 'Página siguiente' }).click();
   await expect(page.getByText('Mostrando 16 - 17 de 17 normativas.')).toBeVisible();
 
   await page.goBack();
@@ -142,7 +146,7 @@ test('Limpiar clears the filters, and the back button brings back the previous s
   await expect(page.getByLabel('Tipo')).toHaveValue('');
   await expect(page.getByRole('row').filter({ hasText: DEMO_SUBJECT })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Limpiar' }).click();
+  await page.getByRole('link', { name: 'Limpiar' }).click();
   await expect(page).toHaveURL('/normativas');
   await expect(page.getByLabel('Buscar')).toHaveValue('');
   // Without filters the whole public registry shows, newest first, a full page of it.
@@ -154,6 +158,22 @@ test('Limpiar clears the filters, and the back button brings back the previous s
   await expect(page.getByLabel('Buscar')).toHaveValue('circulacion');
   await expect(page.getByLabel('Tipo')).toHaveValue('ordinance');
   await expect(page.getByRole('row').filter({ hasText: DEMO_SUBJECT })).toBeVisible();
+});
+
+test('the search form, sent by the browser itself as without JavaScript, leads to the same search', async ({ page }) => {
+  await page.goto('/normativas?page=2');
+  // The first visit loads the page's chunks: on a busy machine that takes more than the usual 10 s.
+  await expect(summary(page)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Buscar').fill('circulacion');
+  await page.getByLabel('Tipo').selectOption('ordinance');
+  // form.submit() is the browser's own GET submit: no script handler runs, the fields travel by their names.
+  await page.getByRole('button', { name: 'Filtrar' }).evaluate((button) => (button as HTMLButtonElement).form!.submit());
+  await expect(page).toHaveURL('/normativas?search=circulacion&numberSearch=&type=ordinance&from=&to=');
+  await expect(page.getByLabel('Buscar')).toHaveValue('circulacion');
+  await expect(page.getByLabel('Tipo')).toHaveValue('ordinance');
+  await expect(page.getByRole('row').filter({ hasText: DEMO_SUBJECT })).toBeVisible();
+  // The links built from that address are the short ones the page makes with JavaScript.
+  await expect(page.getByRole('link', { name: 'Descargar CSV' })).toHaveAttribute('href', '/api/v1/regulations/published.csv?search=circulacion&type=ordinance');
 });
 
 test('the current search downloads as CSV with every matching row, and as JSON', async ({ page, request }) => {

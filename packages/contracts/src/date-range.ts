@@ -11,6 +11,8 @@ export const DATE_RANGE = { first: '1850-01-01', last: '2100-12-31' } as const;
 
 export const DATE_MESSAGES = {
   outOfRange: 'La fecha debe estar entre 1850 y 2100.',
+  /** A day filter (a query's `from`/`to`) that is no day. */
+  filterFormat: 'La fecha debe tener el formato AAAA-MM-DD.',
 } as const;
 
 /** Whether a well-formed `AAAA-MM-DD` lies in the range: such days compare as text. */
@@ -18,13 +20,31 @@ export function isDayInRange(day: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= DATE_RANGE.first && day <= DATE_RANGE.last;
 }
 
+/** Whether the value is `AAAA-MM-DD` and names a day that exists (no 2023-02-30), in any year. */
+function isRealDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A day every date field accepts: `AAAA-MM-DD`, a real one (no 2023-02-30), inside the range. */
 export function isAcceptedDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match || !isDayInRange(value)) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isRealDay(value) && isDayInRange(value);
+}
+
+/**
+ * What dayFilterSchema (dates.ts) says of a day filter, without zod, for the public filter forms: nothing
+ * for an empty filter or an accepted day, the format message for no day (or one that does not exist),
+ * the range message for a real day outside 1850-2100.
+ */
+export function dayFilterError(value: string): string | undefined {
+  if (value === '') return undefined;
+  if (!isRealDay(value)) return DATE_MESSAGES.filterFormat;
+  return isDayInRange(value) ? undefined : DATE_MESSAGES.outOfRange;
 }
 
 /** Whether a date-time names an instant (an offset or Z) rather than a wall-clock time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_MESSAGES, isAcceptedDay, isDateTimeInRange } from './date-range.js';
+import { DATE_MESSAGES, dayFilterError, isAcceptedDay, isDateTimeInRange } from './date-range.js';
 import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 import { dayOrderSourcesQuerySchema } from './day-orders.js';
 
@@ -35,6 +35,14 @@ describe('calendar days', () => {
     expect(dayFilterSchema().parse('')).toBeUndefined();
     expect(dayFilterSchema().parse(undefined)).toBeUndefined();
     expect(errorsOf(dayFilterSchema().safeParse('1492-10-12'))).toEqual([DATE_MESSAGES.outOfRange]);
+  });
+
+  it('says the same without zod as the filter schema, for the public filter forms', () => {
+    const values = ['', '2026-03-01', '1850-01-01', '2100-12-31', '2024-02-29', '1492-10-12', '0000-01-01', '0099-12-31', '1800-02-29', '1600-02-29',
+      '2101-01-01', '9999-12-31', '2023-02-29', '2026-04-31', '2026-13-01', '2026-1-01', '01/03/2026', 'ayer', ' 2026-03-01', '2026-03-01T10:00'];
+    for (const value of values) expect(dayFilterError(value) ?? null, value).toEqual(errorsOf(dayFilterSchema().safeParse(value))[0] ?? null);
+    expect(dayFilterError('1492-10-12')).toBe(DATE_MESSAGES.outOfRange);
+    expect(dayFilterError('2026-02-30')).toBe(DATE_MESSAGES.filterFormat);
   });
 });
 

@@ -28,6 +28,6 @@ export function dateTimeSchema(message: string) {
 }
 
 /** A query-string day filter: optional, and an empty value (a blank filter box) means no filter. */
-export function dayFilterSchema(message: string = 'La fecha debe tener el formato AAAA-MM-DD.') {
+export function dayFilterSchema(message: string = DATE_MESSAGES.filterFormat) {
   return z.preprocess((value) => (value === '' ? undefined : value), calendarDaySchema(message).optional());
 }

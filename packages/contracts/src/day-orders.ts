@@ -2,26 +2,11 @@ import { z } from './zod.js';
 import { hasOffset } from './date-range.js';
 import { dateTimeSchema, dayFilterSchema } from './dates.js';
 import { textSchema } from './text.js';
-import { regulationStateSchema, regulationTypeSchema, authorTypeSchema, type RegulationType } from './regulations.js';
+import { DAY_FILTER_MESSAGES, SESSION_TYPES } from './day-order-constants.js';
+import type { RegulationType } from './regulation-constants.js';
+import { regulationStateSchema, regulationTypeSchema, authorTypeSchema } from './regulations.js';
 
-/** API paths of the agendas (órdenes del día), relative to API_BASE (DESIGN.md section 5). */
-export const DAY_ORDER_PATHS = {
-  sources: '/day-orders/sources',
-  list: '/day-orders',
-  published: '/day-orders/published',
-  one: (id: number | string) => `/day-orders/${encodeURIComponent(String(id))}`,
-} as const;
-
-export const SESSION_TYPES = ['ordinaria', 'convocada', 'autoconvocada'] as const;
 export const sessionTypeSchema = z.enum(SESSION_TYPES, { error: 'Debe seleccionar el tipo de sesión.' });
-export type SessionType = z.infer<typeof sessionTypeSchema>;
-
-/** The session type in words, as the agenda's PDF and the forms show it (spec 4). */
-export const SESSION_TYPE_LABELS: Record<SessionType, string> = {
-  ordinaria: 'Sesión Ordinaria',
-  convocada: 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo)',
-  autoconvocada: 'Sesión Autoconvocada',
-};
 
 /** Sections filled with regulations in process (the agenda's sources). */
 export const SOURCE_SECTIONS = ['correspondence', 'dem_message', 'projects'] as const;
@@ -62,23 +47,6 @@ export function sourceSectionOf(type: RegulationType): SourceSection {
   if (type === 'dem-message') return 'dem_message';
   return 'projects';
 }
-
-/** Messages of spec 8 ('Orders load', 'Agenda', 'Session'), as the product shows them. */
-export const DAY_ORDER_MESSAGES = {
-  listError: 'Error al obtener las normativas.',
-  deleted: 'Orden eliminada exitosamente.',
-  deleteError: 'Error al eliminar la orden.',
-  confirmDeleteTitle: 'Confirmar Eliminación',
-  sourcesError: 'Error en la busqueda.',
-  created: 'Orden del día cargada exitosamente.',
-  createError: 'Error al cargar la orden del día.',
-  detailError: 'Error al cargar los detalles de la sesión',
-  detailNotFound: 'No se encontraron datos de la sesión.',
-  detailEmpty: 'Esta orden del día no contiene elementos.',
-  emptySection: 'Sin asuntos.',
-  notFound: 'No se encontró la orden del día.',
-  noResults: 'No se encontraron resultados.',
-} as const;
 
 /** The search of the agenda builder: regulations in process created between two date-times (both included). */
 export const dayOrderSourcesQuerySchema = z
@@ -190,8 +158,6 @@ const pageParam = z.preprocess(
 );
 export const publishedDayOrderQuerySchema = z.object({ page: pageParam, from: dayFilterSchema(), to: dayFilterSchema() });
 export type PublishedDayOrderQuery = z.infer<typeof publishedDayOrderQuerySchema>;
-
-export const DAY_FILTER_MESSAGES = { toBeforeFrom: 'La fecha «Hasta» no puede ser anterior a «Desde».' } as const;
 
 /**
  * The list's filter form (Desde / Hasta, creation days): the query's own day rules, and a "to" that is

@@ -1,15 +1,6 @@
 import { can } from './abilities.js';
-import {
-  AUTHOR_TYPES_BY_TYPE,
-  REGULATION_MESSAGES,
-  REGULATION_TYPE_LABELS,
-  canHaveLinks,
-  needsApprovedPdf,
-  type AuthorType,
-  type DemType,
-  type RegulationState,
-  type RegulationType,
-} from './regulations.js';
+import { REGULATION_MESSAGES, REGULATION_TYPE_LABELS, type RegulationType } from './regulation-constants.js';
+import { AUTHOR_TYPES_BY_TYPE, canHaveLinks, needsApprovedPdf, type AuthorType, type DemType, type RegulationState } from './regulations.js';
 import type { Role } from './roles.js';
 
 /**

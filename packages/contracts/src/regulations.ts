@@ -1,23 +1,9 @@
 import { z } from './zod.js';
 import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 import { searchTextSchema, textSchema } from './text.js';
+import { MATCH_PLACES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES, REGULATION_TYPES, type RegulationType } from './regulation-constants.js';
 
-export const REGULATION_TYPES = ['correspondence', 'dem-message', 'declaration', 'decree', 'minute', 'ordinance', 'resolution'] as const;
 export const regulationTypeSchema = z.enum(REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' });
-export type RegulationType = z.infer<typeof regulationTypeSchema>;
-
-export const REGULATION_TYPE_LABELS: Record<RegulationType, string> = {
-  ordinance: 'Ordenanza',
-  resolution: 'Resolución',
-  decree: 'Decreto',
-  declaration: 'Declaración',
-  minute: 'Minuta',
-  'dem-message': 'Mensaje del DEM',
-  correspondence: 'Correspondencia',
-};
-
-/** The types the public search offers (DESIGN.md section 6). */
-export const PUBLIC_REGULATION_TYPES = ['ordinance', 'resolution', 'decree', 'declaration'] as const satisfies readonly RegulationType[];
 
 export const DEM_TYPES = ['message', 'decree', 'ordinance'] as const;
 export const demTypeSchema = z.enum(DEM_TYPES, { error: 'Debe seleccionar el Tipo de normativa del DEM.' });
@@ -33,37 +19,6 @@ export const REGULATION_STATES = ['process', 'approved'] as const;
 export const regulationStateSchema = z.enum(REGULATION_STATES, { error: 'El estado no es válido.' });
 export type RegulationState = z.infer<typeof regulationStateSchema>;
 export const REGULATION_STATE_LABELS: Record<RegulationState, string> = { process: 'En proceso', approved: 'Aprobado' };
-
-/** Messages of spec section 5, as the product shows them. */
-export const REGULATION_MESSAGES = {
-  typeRequired: 'Debe seleccionar el tipo de normativa.',
-  pdfOnly: '❌ Solo se permiten archivos PDF.',
-  pdfRequired: '❌ Debe seleccionar un archivo PDF.',
-  pdfEncrypted: '❌ El PDF está protegido con contraseña. Súbalo sin contraseña.',
-  pdfUnreadable: '❌ No se pudo abrir el PDF: puede estar dañado. Guárdelo de nuevo como PDF e intente otra vez.',
-  approvedPdfRequired: 'Debe subir el PDF de la normativa aprobada.',
-  demTypeRequired: 'Debe seleccionar el Tipo de normativa del DEM.',
-  demTypeOnlyForMessages: 'El tipo de normativa del DEM corresponde solo a un Mensaje del DEM.',
-  concejalAuthorOnly: "Como concejal, solo puede crear regulaciones con el tipo de autor 'concejal'.",
-  numberRequired: 'Debe ingresar el número de la normativa.',
-  numberAndPdfRequired: 'Debe ingresar el número de la normativa y el pdf aprobado.',
-  created: 'Normativa creada correctamente.',
-  modified: 'Normativa modificada correctamente.',
-  deleted: 'Normativa eliminada correctamente.',
-  confirmDelete: '¿Estás seguro de que deseas eliminar esta normativa?',
-  listError: 'Error al obtener las normativas.',
-  detailError: 'Error al obtener la normativa.',
-  noData: 'No se encontraron datos.',
-  noResults: 'No se encontraron resultados.',
-  oldCreated: 'Normativa antigua cargada correctamente.',
-  authorsRequired: 'Debe ingresar al menos un autor.',
-  authorTypeMismatch: 'El tipo de autor no corresponde al tipo de normativa.',
-  numberOnlyWhenApproved: 'El número se asigna al aprobar la normativa.',
-  correspondenceHasNoFiles: 'La correspondencia no lleva PDF ni normas relacionadas.',
-  linksNotAllowed: 'Este tipo de normativa no modifica ni es modificada por otras.',
-  linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
-  linkedToItself: 'Una norma no puede modificarse a sí misma.',
-} as const;
 
 /**
  * Which author types a regulation of each type may have (spec 4, "Author type follows type").
@@ -281,21 +236,14 @@ export const relatedRegulationListSchema = z.array(regulationRef);
 /** Filters of the public search (spec 2.3): only the public types; pages from 1. */
 export const publicRegulationQuerySchema = z.object({
   page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ error: 'La página debe ser un número entero.' }).min(1, { error: 'La página debe ser 1 o mayor.' }).max(100_000).default(1),
-  search: searchTextSchema(z.string().trim().max(200, { error: 'La búsqueda puede tener hasta 200 caracteres.' }).optional()),
-  numberSearch: searchTextSchema(z.string().trim().max(20).optional()),
-  type: z.enum(PUBLIC_REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' }).optional().or(z.literal('').transform(() => undefined)),
+  search: searchTextSchema(z.string().trim().max(PUBLIC_SEARCH_LIMITS.search, { error: PUBLIC_SEARCH_MESSAGES.searchTooLong }).optional()),
+  numberSearch: searchTextSchema(z.string().trim().max(PUBLIC_SEARCH_LIMITS.numberSearch, { error: PUBLIC_SEARCH_MESSAGES.numberTooLong }).optional()),
+  // An empty value (the form's «Todos») is no filter; anything else but a public type gets the type's own message.
+  type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PUBLIC_REGULATION_TYPES, { error: PUBLIC_SEARCH_MESSAGES.typeInvalid }).optional()),
   from: dayFilterSchema(),
   to: dayFilterSchema(),
 });
 export type PublicRegulationQuery = z.infer<typeof publicRegulationQuerySchema>;
-
-/** Where the searched words were found in a result. */
-export const MATCH_PLACES = ['subject', 'keywords', 'pdf'] as const;
-export const MATCH_PLACE_LABELS: Record<(typeof MATCH_PLACES)[number], string> = {
-  subject: 'el tema',
-  keywords: 'las palabras clave',
-  pdf: 'el texto del PDF',
-};
 
 export const publishedRegulationSchema = z.object({
   id: z.number(),

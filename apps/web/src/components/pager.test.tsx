@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, useSearchParams } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Pager, pageWindow } from './pager';
 
@@ -21,7 +23,7 @@ describe('pageWindow', () => {
   });
 });
 
-describe('the pager', () => {
+describe('the pager of a list kept in memory', () => {
   it('names every button, marks the current page and moves to the page asked for', async () => {
     const onPageChange = vi.fn();
     render(<Pager currentPage={4} lastPage={9} onPageChange={onPageChange} label="Paginación de normativas" />);
@@ -51,5 +53,60 @@ describe('the pager', () => {
   it('is not shown for a single page', () => {
     render(<Pager currentPage={1} lastPage={1} onPageChange={() => {}} label="Páginas" />);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+/** A list kept in the address: the page comes from ?page=, and each page's link keeps the other parameters. */
+function AddressList({ onPageChange }: { onPageChange?: (page: number) => void }) {
+  const [params] = useSearchParams();
+  const current = Number(params.get('page') ?? 1);
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    return { search: next.toString() };
+  };
+  return <Pager currentPage={current} lastPage={9} pageHref={pageHref} onPageChange={onPageChange} label="Paginación de normativas" />;
+}
+
+function renderAddressList(url: string, onPageChange?: (page: number) => void) {
+  const router = createMemoryRouter([{ path: '/normativas', element: <AddressList onPageChange={onPageChange} /> }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the pager of a list kept in the address', () => {
+  it('is made of links to each page that keep the other parameters, which work without JavaScript', () => {
+    renderAddressList('/normativas?search=tasas&page=4');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/normativas?search=tasas');
+    expect(screen.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('href', '/normativas?search=tasas&page=3');
+    expect(screen.getByRole('link', { name: 'Página 2' })).toHaveAttribute('href', '/normativas?search=tasas&page=2');
+    expect(screen.getByRole('link', { name: 'Página 4' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Página 5' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('href', '/normativas?search=tasas&page=5');
+    expect(screen.getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/normativas?search=tasas&page=9');
+  });
+
+  it('shows first and previous as unavailable links without an address on the first page, next and last on the last one', () => {
+    renderAddressList('/normativas');
+    for (const name of ['Primera página', 'Página anterior']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByRole('link', { name })).not.toHaveAttribute('href');
+    }
+    expect(screen.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('href', '/normativas?page=2');
+    expect(screen.getByRole('link', { name: 'Página 1' })).toHaveAttribute('href', '/normativas');
+  });
+
+  it('moves to the page clicked without reloading, and tells the list (to move the focus)', async () => {
+    const onPageChange = vi.fn();
+    const router = renderAddressList('/normativas?search=tasas', onPageChange);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Página 3' }));
+    expect(router.state.location.search).toBe('?search=tasas&page=3');
+    expect(await screen.findByRole('link', { name: 'Página 3', current: 'page' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Última página' }));
+    expect(router.state.location.search).toBe('?search=tasas&page=9');
+    expect(onPageChange.mock.calls.map(([page]) => page)).toEqual([3, 9]);
   });
 });

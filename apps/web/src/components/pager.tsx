@@ -1,3 +1,6 @@
+import type { MouseEvent } from 'react';
+import { Link, type To } from 'react-router';
+
 /** How many page numbers the pager shows at most (spec 9). */
 export const PAGER_WINDOW = 5;
 
@@ -10,60 +13,68 @@ export function pageWindow(current: number, last: number, size = PAGER_WINDOW): 
   return Array.from({ length: end - start + 1 }, (_, index) => start + index);
 }
 
-type PagerProps = {
+/**
+ * How a page is reached. A list kept in the address gives each page's address (`pageHref`): the pager
+ * is then made of links, which work without JavaScript and navigate in place with it (`onPageChange`,
+ * optional, runs on a plain click, e.g. to move the focus). A list kept in memory gives only
+ * `onPageChange`: the pager is then made of buttons.
+ */
+type PageTarget = { pageHref: (page: number) => To; onPageChange?: (page: number) => void } | { pageHref?: undefined; onPageChange: (page: number) => void };
+
+type PagerProps = PageTarget & {
   currentPage: number;
   lastPage: number;
-  onPageChange: (page: number) => void;
   /** Names the navigation landmark ("Paginación de normativas"). */
   label: string;
 };
 
-function PagerButton({ page, label, text, disabled, current, onPageChange }: {
-  page: number;
-  label: string;
-  text: string;
-  disabled?: boolean;
-  current?: boolean;
-  onPageChange: (page: number) => void;
-}) {
-  return (
-    <li className={`page-item${disabled ? ' disabled' : ''}${current ? ' active' : ''}`}>
-      <button
-        type="button"
-        className="page-link"
-        aria-label={label}
-        aria-current={current ? 'page' : undefined}
-        disabled={disabled}
-        onClick={() => onPageChange(page)}
-      >
+type ItemProps = { page: number; label: string; text: string; disabled?: boolean; current?: boolean; target: PageTarget };
+
+/** A click that follows the link here, not one that opens it elsewhere (new tab, window, download). */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+function PagerItem({ page, label, text, disabled, current, target }: ItemProps) {
+  const { pageHref, onPageChange } = target;
+  const ariaCurrent = current ? ('page' as const) : undefined;
+  let control;
+  if (!pageHref) {
+    control = (
+      <button type="button" className="page-link" aria-label={label} aria-current={ariaCurrent} disabled={disabled} onClick={() => onPageChange(page)}>
         {text}
       </button>
-    </li>
-  );
+    );
+  } else if (disabled) {
+    // A link without an address, still named and announced as unavailable, as the disabled buttons are.
+    control = (
+      <a className="page-link" role="link" aria-disabled="true" aria-label={label}>
+        {text}
+      </a>
+    );
+  } else {
+    control = (
+      <Link className="page-link" to={pageHref(page)} aria-label={label} aria-current={ariaCurrent} onClick={(event) => isPlainClick(event) && onPageChange?.(page)}>
+        {text}
+      </Link>
+    );
+  }
+  return <li className={`page-item${disabled ? ' disabled' : ''}${current ? ' active' : ''}`}>{control}</li>;
 }
 
-/** First, previous, up to five page numbers, next and last (spec 2.5.1), as buttons with Spanish names. */
-export function Pager({ currentPage, lastPage, onPageChange, label }: PagerProps) {
+/** First, previous, up to five page numbers, next and last (spec 2.5.1), with Spanish names. */
+export function Pager({ currentPage, lastPage, label, ...target }: PagerProps) {
   if (lastPage <= 1) return null;
   const atFirst = currentPage <= 1;
   const atLast = currentPage >= lastPage;
   return (
     <nav aria-label={label}>
       <ul className="pagination flex-wrap justify-content-center mb-0">
-        <PagerButton page={1} label="Primera página" text="«" disabled={atFirst} onPageChange={onPageChange} />
-        <PagerButton page={currentPage - 1} label="Página anterior" text="‹" disabled={atFirst} onPageChange={onPageChange} />
+        <PagerItem page={1} label="Primera página" text="«" disabled={atFirst} target={target} />
+        <PagerItem page={currentPage - 1} label="Página anterior" text="‹" disabled={atFirst} target={target} />
         {pageWindow(currentPage, lastPage).map((page) => (
-          <PagerButton
-            key={page}
-            page={page}
-            label={`Página ${page}`}
-            text={String(page)}
-            current={page === currentPage}
-            onPageChange={onPageChange}
-          />
+          <PagerItem key={page} page={page} label={`Página ${page}`} text={String(page)} current={page === currentPage} target={target} />
         ))}
-        <PagerButton page={currentPage + 1} label="Página siguiente" text="›" disabled={atLast} onPageChange={onPageChange} />
-        <PagerButton page={lastPage} label="Última página" text="»" disabled={atLast} onPageChange={onPageChange} />
+        <PagerItem page={currentPage + 1} label="Página siguiente" text="›" disabled={atLast} target={target} />
+        <PagerItem page={lastPage} label="Última página" text="»" disabled={atLast} target={target} />
       </ul>
     </nav>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { field, fields, listAnswer, objectAnswer, optionalObjectAnswer } from './public-answers';
+import { field, fields, listAnswer, objectAnswer, optionalObjectAnswer, pageAnswer } from './public-answers';
 
 const weather = fields({ 'location.name': 'string', 'current.temp_c': 'number', items: 'array' });
 
@@ -36,5 +36,14 @@ describe('public answers checked by hand', () => {
     const parser = optionalObjectAnswer('the weather', weather);
     expect(parser.parse(undefined)).toBeUndefined();
     expect(() => parser.parse({ council_name: 'Concejo' })).toThrow(/or no content/);
+  });
+
+  it('checks a page of a list: its counts and every row', () => {
+    const norms = pageAnswer<{ data: { id: number }[] }>('norms', fields({ id: 'number' }));
+    const page = { data: [{ id: 1 }], current_page: 1, last_page: 1, total: 1, per_page: 15 };
+    expect(norms.parse(page)).toBe(page);
+    expect(() => norms.parse({ ...page, data: [{ id: '1' }] })).toThrow(/a page of norms/);
+    expect(() => norms.parse({ ...page, last_page: '1' })).toThrow(/a page of norms/);
+    expect(() => norms.parse([{ id: 1 }])).toThrow(/a page of norms/);
   });
 });

@@ -48,3 +48,13 @@ export function listAnswer<T>(what: string, guard: Guard): ResponseParser<T[]> {
 export function optionalObjectAnswer<T>(what: string, guard: Guard): ResponseParser<T | undefined> {
   return { parse: (data) => (data === undefined ? undefined : isRecord(data) && guard(data) ? (data as T) : fail(`${what} or no content`)) };
 }
+
+const PAGE_FIELDS = fields({ data: 'array', current_page: 'number', last_page: 'number', total: 'number', per_page: 'number' });
+
+/** One page of a public list (`{ data, current_page, last_page, total, per_page }`) whose rows all pass the guard. */
+export function pageAnswer<T extends { data: unknown[] }>(what: string, row: Guard): ResponseParser<T> {
+  return {
+    parse: (data) =>
+      isRecord(data) && PAGE_FIELDS(data) && (data.data as unknown[]).every((item) => isRecord(item) && row(item)) ? (data as T) : fail(`a page of ${what}`),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSummary, readPublicParams, writePublicParams } from './filters';
+import { filterErrors, listSummary, readPublicParams, writePublicParams } from './filters';
 import { formatDate, formatDateTime } from './format';
 
 describe('the public filters in the address', () => {
@@ -13,6 +13,26 @@ describe('the public filters in the address', () => {
   it('writes only what is set, and the page after the first', () => {
     expect(writePublicParams({ from: '2026-03-01', to: '' }, 1).toString()).toBe('from=2026-03-01');
     expect(writePublicParams({ from: '', to: '2026-03-31' }, 2).toString()).toBe('to=2026-03-31&page=2');
+  });
+
+  it('reads the form sent without JavaScript as the same filters, its empty fields as none', () => {
+    const { filters, page } = readPublicParams(new URLSearchParams('from=2026-03-01&to='));
+    expect(filters).toEqual({ from: '2026-03-01', to: '' });
+    expect(page).toBe(1);
+    expect(writePublicParams(filters, page).toString()).toBe('from=2026-03-01');
+  });
+});
+
+describe('the filter form', () => {
+  it('accepts no filters, one end, or an ordered range', () => {
+    expect(filterErrors({ from: '', to: '' })).toEqual({});
+    expect(filterErrors({ from: '2026-03-01', to: '' })).toEqual({});
+    expect(filterErrors({ from: '2026-03-01', to: '2026-03-01' })).toEqual({});
+  });
+
+  it('says what the API would of a day out of range or no day, and refuses «Hasta» before «Desde»', () => {
+    expect(filterErrors({ from: '1492-10-12', to: '2026-02-30' })).toEqual({ from: 'La fecha debe estar entre 1850 y 2100.', to: 'La fecha debe tener el formato AAAA-MM-DD.' });
+    expect(filterErrors({ from: '2026-03-05', to: '2026-03-01' })).toEqual({ to: 'La fecha «Hasta» no puede ser anterior a «Desde».' });
   });
 });
 

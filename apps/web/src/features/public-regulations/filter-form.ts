@@ -1,42 +1,41 @@
-import { publicRegulationQuerySchema } from '@concejo/contracts';
-import type { z } from 'zod';
+import { dayFilterError, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from '@concejo/contracts';
+import type { FormErrors } from '../../components/form/use-get-form';
 import { SEARCH_MIN_LENGTH, type PublicRegulationFilters } from './filters';
 
-/** The form's rules beyond the API's: each runs once its own fields passed the API's, so every error shows at once. */
-const whenValid = (fields: string[]) => ({
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
-});
+export type FilterErrors = FormErrors<keyof PublicRegulationFilters>;
+
+export const FILTER_FORM_MESSAGES = {
+  searchTooShort: `La búsqueda necesita al menos ${SEARCH_MIN_LENGTH} caracteres.`,
+  numberDigits: 'El número solo puede tener dígitos.',
+  toBeforeFrom: 'La fecha «Hasta» no puede ser anterior a «Desde».',
+} as const;
+
+const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
 
 /**
- * The search form: the API's filters (publicRegulationQuerySchema: lengths, types, days between 1850
- * and 2100) plus what only a person typing needs to hear (spec 9: more than 2 characters; digits in N°;
- * «Hasta» not before «Desde»), instead of an empty list.
+ * The search form's rules: the API's filters (publicRegulationQuerySchema's limits and messages, and its
+ * day filter's rule as dayFilterError: days between 1850 and 2100), read from the contracts' zod-free
+ * modules, plus what only a person typing needs to hear (spec 9: more than 2 characters; digits in N°;
+ * «Hasta» not before «Desde») instead of an empty list. A field gets one message: the form's own rule
+ * runs once the API's passed.
  */
-export const filterFormSchema = publicRegulationQuerySchema
-  .pick({ search: true, numberSearch: true, type: true, from: true, to: true })
-  .superRefine(
-    ({ search }, ctx) => {
-      if (search && search.length < SEARCH_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['search'], message: 'La búsqueda necesita al menos 3 caracteres.' });
-    },
-    whenValid(['search']),
-  )
-  .superRefine(
-    ({ numberSearch }, ctx) => {
-      if (numberSearch && !/^\d+$/.test(numberSearch)) ctx.addIssue({ code: 'custom', path: ['numberSearch'], message: 'El número solo puede tener dígitos.' });
-    },
-    whenValid(['numberSearch']),
-  )
-  .superRefine(
-    ({ from, to }, ctx) => {
-      if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fecha «Hasta» no puede ser anterior a «Desde».' });
-    },
-    whenValid(['from', 'to']),
-  );
-
-/** The checked filters as the page's address carries them ('' for none). */
-export function filtersOf(checked: z.output<typeof filterFormSchema>): PublicRegulationFilters {
-  return { search: checked.search ?? '', numberSearch: checked.numberSearch ?? '', type: checked.type ?? '', from: checked.from ?? '', to: checked.to ?? '' };
+export function filterErrors(values: PublicRegulationFilters): FilterErrors {
+  const errors: FilterErrors = {};
+  const { search, numberSearch } = filtersOf(values);
+  if (search.length > PUBLIC_SEARCH_LIMITS.search) errors.search = PUBLIC_SEARCH_MESSAGES.searchTooLong;
+  else if (search && search.length < SEARCH_MIN_LENGTH) errors.search = FILTER_FORM_MESSAGES.searchTooShort;
+  if (numberSearch.length > PUBLIC_SEARCH_LIMITS.numberSearch) errors.numberSearch = PUBLIC_SEARCH_MESSAGES.numberTooLong;
+  else if (numberSearch && !/^\d+$/.test(numberSearch)) errors.numberSearch = FILTER_FORM_MESSAGES.numberDigits;
+  if (values.type && !TYPES.has(values.type)) errors.type = PUBLIC_SEARCH_MESSAGES.typeInvalid;
+  const from = dayFilterError(values.from);
+  const to = dayFilterError(values.to);
+  if (from) errors.from = from;
+  if (to) errors.to = to;
+  else if (!from && values.from && values.to && values.to < values.from) errors.to = FILTER_FORM_MESSAGES.toBeforeFrom;
+  return errors;
 }
 
-/** The filters of the address as the form's values (readFilterParams lets only the public types through). */
-export const formValuesOf = (filters: PublicRegulationFilters): z.input<typeof filterFormSchema> => ({ ...filters, type: filters.type as z.input<typeof filterFormSchema>['type'] });
+/** The form's values as the page's address carries them: trimmed, '' for none. */
+export function filtersOf(values: PublicRegulationFilters): PublicRegulationFilters {
+  return { search: values.search.trim(), numberSearch: values.numberSearch.trim(), type: values.type, from: values.from, to: values.to };
+}

@@ -1,18 +1,13 @@
+import { publicRegulationQuerySchema } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
-import { filterFormSchema, filtersOf, formValuesOf } from './filter-form';
-import { EMPTY_FILTERS, listSummary, readFilterParams, writeFilterParams, type PublicRegulationFilters } from './filters';
-
-/** The form's message under each field, or {} when the filters can be applied. */
-function filterErrors(filters: PublicRegulationFilters) {
-  const result = filterFormSchema.safeParse(formValuesOf(filters));
-  return Object.fromEntries(Object.entries(result.error?.flatten().fieldErrors ?? {}).map(([name, messages]) => [name, (messages as string[])[0]]));
-}
+import { filterErrors, filtersOf } from './filter-form';
+import { EMPTY_FILTERS, listSummary, readFilterParams, writeFilterParams } from './filters';
 
 describe('the filters in the address', () => {
   it('survive a round trip through the URL, page included', () => {
     const filters = { numberSearch: '2845', search: 'circulación de camiones', type: 'ordinance', from: '2025-01-01', to: '2025-12-31' };
     const params = writeFilterParams(filters, 3);
-    expect(params.toString()).toBe('numberSearch=2845&search=circulaci%C3%B3n+de+camiones&type=ordinance&from=2025-01-01&to=2025-12-31&page=3');
+    expect(params.toString()).toBe('search=circulaci%C3%B3n+de+camiones&numberSearch=2845&type=ordinance&from=2025-01-01&to=2025-12-31&page=3');
     expect(readFilterParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 3 });
   });
 
@@ -44,13 +39,45 @@ describe('the filters in the address', () => {
 
 describe('the search form', () => {
   it('gives the page trimmed filters, empty ones as \'\'', () => {
-    expect(filtersOf(filterFormSchema.parse(formValuesOf({ ...EMPTY_FILTERS, search: '  árbol ', numberSearch: ' 12 ' })))).toEqual({ ...EMPTY_FILTERS, search: 'árbol', numberSearch: '12' });
+    expect(filtersOf({ ...EMPTY_FILTERS, search: '  árbol ', numberSearch: ' 12 ' })).toEqual({ ...EMPTY_FILTERS, search: 'árbol', numberSearch: '12' });
   });
 
+  it('reads the same parameters the form sends without JavaScript, its empty fields as no filter', () => {
+    // What the browser sends for the form with only «Buscar» and «Tipo» filled in (fields in the form's order).
+    const sent = new URLSearchParams('search=tasas&numberSearch=&type=decree&from=&to=');
+    const { filters, page } = readFilterParams(sent);
+    expect(filters).toEqual({ ...EMPTY_FILTERS, search: 'tasas', type: 'decree' });
+    expect(page).toBe(1);
+    // The same search with JavaScript: the same parameters, in the same order, without the empty ones.
+    expect(writeFilterParams(filters).toString()).toBe('search=tasas&type=decree');
+  });
 
   it('accepts empty filters and a complete valid set', () => {
     expect(filterErrors(EMPTY_FILTERS)).toEqual({});
     expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', from: '2025-01-01', to: '2025-01-01' })).toEqual({});
+  });
+
+  it('says what the API would: overlong words or number, a type it does not offer', () => {
+    expect(filterErrors({ ...EMPTY_FILTERS, search: 'a'.repeat(201), numberSearch: '1'.repeat(21), type: 'minute' })).toEqual({
+      search: 'La búsqueda puede tener hasta 200 caracteres.',
+      numberSearch: 'El número puede tener hasta 20 caracteres.',
+      type: 'El tipo de normativa no es válido.',
+    });
+    expect(filterErrors({ ...EMPTY_FILTERS, search: ` ${'a'.repeat(200)} `, numberSearch: '1'.repeat(20) })).toEqual({});
+  });
+
+  it.each([
+    { search: 'a'.repeat(201) },
+    { numberSearch: '1'.repeat(21) },
+    { type: 'minute' },
+    { from: '1492-10-12' },
+    { to: '2026-02-30' },
+    { from: '2026-13-01', to: '0000-01-01' },
+  ])('says of %o what the API says, without its zod schema', (wrong) => {
+    const values = { ...EMPTY_FILTERS, ...wrong };
+    const api = publicRegulationQuerySchema.safeParse(values);
+    expect(api.success).toBe(false);
+    expect(filterErrors(values)).toEqual(Object.fromEntries(api.error!.issues.map((issue) => [issue.path[0], issue.message])));
   });
 
   it('asks for at least 3 characters, digits in N° and an ordered range', () => {
@@ -69,6 +96,10 @@ describe('the search form on dates', () => {
       to: 'La fecha debe estar entre 1850 y 2100.',
     });
     expect(filterErrors({ ...EMPTY_FILTERS, from: '1850-01-01', to: '2100-12-31' })).toEqual({});
+  });
+
+  it('says a value that is no day has the wrong format, and compares only two good days', () => {
+    expect(filterErrors({ ...EMPTY_FILTERS, from: '2026-02-30', to: '2025-01-01' })).toEqual({ from: 'La fecha debe tener el formato AAAA-MM-DD.' });
   });
 });
 

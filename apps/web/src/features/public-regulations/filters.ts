@@ -1,4 +1,4 @@
-import { isAcceptedDay, PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+import { isAcceptedDay, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS } from '@concejo/contracts';
 
 /** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
 export type PublicRegulationFilters = {
@@ -9,14 +9,15 @@ export type PublicRegulationFilters = {
   to: string;
 };
 
-export const FILTER_KEYS = ['numberSearch', 'search', 'type', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
+/** In the search form's order, so that the form submitted without JavaScript gives the same address. */
+export const FILTER_KEYS = ['search', 'numberSearch', 'type', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
 
 export const EMPTY_FILTERS: PublicRegulationFilters = { numberSearch: '', search: '', type: '', from: '', to: '' };
 
 /** Spec 9: the text search needs more than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_MAX_LENGTH = 200;
-export const NUMBER_MAX_LENGTH = 20;
+export const SEARCH_MAX_LENGTH = PUBLIC_SEARCH_LIMITS.search;
+export const NUMBER_MAX_LENGTH = PUBLIC_SEARCH_LIMITS.numberSearch;
 const MAX_PAGE = 100_000;
 
 const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
@@ -45,7 +46,11 @@ export function readFilterParams(params: URLSearchParams): { filters: PublicRegu
   };
 }
 
-/** The URL query of a filter set and page: empty filters and page 1 are left out, so links stay short. */
+/**
+ * The URL query of a filter set and page: empty filters and page 1 are left out, so links stay short.
+ * The search form sent without JavaScript gives the same parameters in the same order, plus the empty
+ * ones (`search=tasas&numberSearch=&type=...`), which readFilterParams reads as no filter.
+ */
 export function writeFilterParams(filters: PublicRegulationFilters, page = 1): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {

@@ -1,8 +1,6 @@
 import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS, type Panel } from '@concejo/contracts';
 import { lazy, Suspense } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Table from 'react-bootstrap/Table';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
 import { paths } from '../../../lib/paths';
@@ -27,15 +25,15 @@ const RESULTS_ID = 'day-orders-results';
 export function DayOrdersList({ title, createIn }: { title: string; createIn: Panel | null }) {
   const role = useSession()?.role ?? null;
   const canDelete = can(role, 'dayOrders.delete');
+  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = readPublicParams(searchParams);
   const list = usePublishedDayOrders(filters, page);
 
   const handleApply = (next: PublicDayOrderFilters) => setSearchParams(writePublicParams(next, 1));
-  const handlePage = (next: number) => {
-    setSearchParams(writePublicParams(filters, next));
-    document.getElementById(RESULTS_ID)?.focus();
-  };
+  // Each page is a link (it works without JavaScript); with it, the link navigates in place.
+  const pageHref = (next: number) => ({ search: writePublicParams(filters, next).toString() });
+  const handlePage = () => document.getElementById(RESULTS_ID)?.focus();
 
   const data = list.data;
   return (
@@ -50,7 +48,7 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
       </div>
       <section aria-label="Filtros" className="card shadow-sm mb-3">
         <div className="card-body">
-          <PublicFilters filters={filters} onApply={handleApply} />
+          <PublicFilters filters={filters} onApply={handleApply} action={pathname} />
         </div>
       </section>
 
@@ -58,63 +56,66 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
         {list.isPending ? (
           <Loading />
         ) : list.isError && !data ? (
-          <Alert variant="danger" role="alert">
+          <div className="alert alert-danger" role="alert">
             {DAY_ORDER_MESSAGES.listError}
-          </Alert>
+          </div>
         ) : data && data.data.length === 0 ? (
           <p className="py-3">{DAY_ORDER_MESSAGES.noResults}</p>
         ) : data ? (
           <>
             {list.isError && (
-              <Alert variant="danger" role="alert">
+              <div className="alert alert-danger" role="alert">
                 {DAY_ORDER_MESSAGES.listError}
-              </Alert>
+              </div>
             )}
             <p className="mb-2" aria-live="polite">
               {listSummary(data.current_page, data.per_page, data.data.length, data.total)}
             </p>
-            <Table striped bordered responsive className="bg-white align-middle day-orders-table">
-              <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Sesión</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    Creada
-                  </th>
-                  <th scope="col">PDF</th>
-                  {canDelete && <th scope="col">Acciones</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((order) => {
-                  const session = formatDateTime(order.session_date);
-                  const created = formatDateTime(order.date_creation);
-                  const of = `de la sesión del ${session}`;
-                  return (
-                    <tr key={order.id}>
-                      <td>
-                        <span className="d-block fw-semibold">{session}</span>
-                        <span className="d-block small">{SESSION_TYPE_LABELS[order.session_type]}</span>
-                        {/* On a phone the creation date joins the session's cell: three columns fit in 390 px. */}
-                        <span className="d-block small text-body-secondary d-md-none">Creada el {created}</span>
-                      </td>
-                      <td className="text-nowrap d-none d-md-table-cell">{created}</td>
-                      <td className="text-nowrap">
-                        <AgendaPdfLink href={order.pdf_path} of={of} />
-                      </td>
-                      {canDelete && (
+            {/* Bootstrap's classes without react-bootstrap's Table and Alert: the public pages load as little as they can. */}
+            <div className="table-responsive">
+              <table className="table table-striped table-bordered bg-white align-middle day-orders-table">
+                <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Sesión</th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      Creada
+                    </th>
+                    <th scope="col">PDF</th>
+                    {canDelete && <th scope="col">Acciones</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((order) => {
+                    const session = formatDateTime(order.session_date);
+                    const created = formatDateTime(order.date_creation);
+                    const of = `de la sesión del ${session}`;
+                    return (
+                      <tr key={order.id}>
                         <td>
-                          <Suspense fallback={null}>
-                            <DeleteDayOrderButton id={order.id} of={of} />
-                          </Suspense>
+                          <span className="d-block fw-semibold">{session}</span>
+                          <span className="d-block small">{SESSION_TYPE_LABELS[order.session_type]}</span>
+                          {/* On a phone the creation date joins the session's cell: three columns fit in 390 px. */}
+                          <span className="d-block small text-body-secondary d-md-none">Creada el {created}</span>
                         </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
-            <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de órdenes del día" />
+                        <td className="text-nowrap d-none d-md-table-cell">{created}</td>
+                        <td className="text-nowrap">
+                          <AgendaPdfLink href={order.pdf_path} of={of} />
+                        </td>
+                        {canDelete && (
+                          <td>
+                            <Suspense fallback={null}>
+                              <DeleteDayOrderButton id={order.id} of={of} />
+                            </Suspense>
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} onPageChange={handlePage} label="Paginación de órdenes del día" />
           </>
         ) : null}
       </section>

@@ -1,51 +1,62 @@
-import { dayOrderFiltersSchema } from '@concejo/contracts';
-import { useEffect } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { FieldError, invalidProps } from '../../../components/form/field-error';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { EMPTY_FILTERS, type PublicDayOrderFilters } from '../filters';
+import { DATE_RANGE } from '@concejo/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FieldError } from '../../../components/form/field-error';
+import { useGetForm } from '../../../components/form/use-get-form';
+import { FILTER_KEYS, filterErrors, writePublicParams, type PublicDayOrderFilters } from '../filters';
 
 type Props = {
   filters: PublicDayOrderFilters;
   onApply: (filters: PublicDayOrderFilters) => void;
+  /** The list's own address (/ver-orden-dia, or the panel's list): where the form is sent and Limpiar goes. */
+  action: string;
 };
 
-/** From/to creation days with Limpiar and Filtrar (spec 2.3), checked by the contract's filter schema. */
-export function PublicFilters({ filters, onApply }: Props) {
-  const form = useZodForm(dayOrderFiltersSchema, { defaultValues: filters });
-  const { errors } = form.formState;
-  // The address changed (back button, a link): show what it says.
-  const { reset } = form;
-  const { from, to } = filters;
-  useEffect(() => reset({ from, to }), [reset, from, to]);
+/**
+ * From/to creation days with Limpiar and Filtrar (spec 2.3): a GET form whose fields are named as the
+ * address's parameters, so it also filters without JavaScript.
+ */
+export function PublicFilters(props: Props) {
+  // The address changed (back button, a link, Limpiar): the form starts again from what it now says.
+  return <FilterForm key={writePublicParams(props.filters, 1).toString()} {...props} />;
+}
 
-  const handleSubmit = form.handleSubmit((values) => onApply({ from: values.from ?? '', to: values.to ?? '' }));
+function FilterForm({ filters, onApply, action }: Props) {
+  const form = useGetForm({ fields: FILTER_KEYS, check: filterErrors, onApply, idPrefix: 'day-orders' });
+  const { errors, fieldProps, idOf } = form;
+  // «Hasta» offers no day before «Desde».
+  const [from, setFrom] = useState(filters.from);
+
   const handleClear = () => {
-    form.reset(EMPTY_FILTERS);
-    onApply(EMPTY_FILTERS);
+    // The link leaves the address without filters; when it had none, only the form has to start again.
+    form.reset();
+    setFrom('');
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit} className="row g-3 align-items-end">
-      <Form.Group className="col-12 col-sm-6 col-md-4" controlId="day-orders-from">
-        <Form.Label>Desde</Form.Label>
-        <Form.Control type="date" {...form.register('from')} {...invalidProps('day-orders-from', errors.from)} />
-        <FieldError fieldId="day-orders-from" error={errors.from} />
-      </Form.Group>
-      <Form.Group className="col-12 col-sm-6 col-md-4" controlId="day-orders-to">
-        <Form.Label>Hasta</Form.Label>
-        <Form.Control type="date" min={String(form.watch('from') ?? '') || undefined} {...form.register('to')} {...invalidProps('day-orders-to', errors.to)} />
-        <FieldError fieldId="day-orders-to" error={errors.to} />
-      </Form.Group>
-      <div className="col-12 col-md-4 d-flex gap-2">
-        <Button type="button" variant="outline-dark" className="flex-fill" onClick={handleClear}>
-          Limpiar
-        </Button>
-        <Button type="submit" variant="primary" className="flex-fill">
-          Filtrar
-        </Button>
+    <form {...form.formProps} action={action} className="row g-3 align-items-end">
+      <div className="col-12 col-sm-6 col-md-4">
+        <label className="form-label" htmlFor={idOf('from')}>
+          Desde
+        </label>
+        <input type="date" min={DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.from} onChange={(event) => setFrom(event.target.value)} {...fieldProps('from')} />
+        <FieldError fieldId={idOf('from')} error={errors.from} />
       </div>
-    </Form>
+      <div className="col-12 col-sm-6 col-md-4">
+        <label className="form-label" htmlFor={idOf('to')}>
+          Hasta
+        </label>
+        <input type="date" min={from || DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.to} {...fieldProps('to')} />
+        <FieldError fieldId={idOf('to')} error={errors.to} />
+      </div>
+      <div className="col-12 col-md-4 d-flex gap-2">
+        <Link to={action} className="btn btn-outline-dark flex-fill" onClick={handleClear}>
+          Limpiar
+        </Link>
+        <button type="submit" className="btn btn-primary flex-fill">
+          Filtrar
+        </button>
+      </div>
+    </form>
   );
 }

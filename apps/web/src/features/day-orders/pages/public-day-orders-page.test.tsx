@@ -50,9 +50,27 @@ describe('PublicDayOrdersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-05'));
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith('/api/v1/day-orders/published?from=2026-03-01&to=2026-03-05&page=1', expect.anything()));
-    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await user.click(screen.getByRole('link', { name: 'Limpiar' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByLabelText('Desde')).toHaveValue('');
+  });
+
+  it('is a GET form to /ver-orden-dia whose fields carry the names of the address, so it filters without JavaScript', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(page([1], { current_page: 2, last_page: 3, total: 21 }))));
+    renderPage('/ver-orden-dia?from=2026-03-01&page=2');
+    await screen.findByText('Mostrando 11 - 11 de 21 órdenes del día.');
+    const form = screen.getByRole('button', { name: 'Filtrar' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/ver-orden-dia');
+    expect(screen.getByRole('button', { name: 'Filtrar' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByLabelText('Desde')).toHaveAttribute('name', 'from');
+    expect(screen.getByLabelText('Hasta')).toHaveAttribute('name', 'to');
+    // What the browser would send: the filters, and no page (a new filter starts at the first).
+    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('from=2026-03-01&to=');
+    // Without JavaScript the browser's own checks hold «Hasta» after «Desde».
+    expect(screen.getByLabelText('Hasta')).toHaveAttribute('min', '2026-03-01');
+    expect(form.noValidate).toBe(true);
+    expect(screen.getByRole('link', { name: 'Limpiar' })).toHaveAttribute('href', '/ver-orden-dia');
   });
 
   it('tells apart two agendas created on the same day by their sessions', async () => {
@@ -84,13 +102,17 @@ describe('PublicDayOrdersPage', () => {
     await waitFor(() => expect(screen.queryByText('La fecha «Hasta» no puede ser anterior a «Desde».')).not.toBeInTheDocument());
   });
 
-  it('moves through the pages with the pager', async () => {
+  it('moves through the pages with the pager, links that keep the filters, and takes the focus to the results', async () => {
     const fetch = vi.fn(async (url: string) => jsonResponse(page([3], { current_page: url.includes('page=2') ? 2 : 1, last_page: 4, total: 31 })));
     vi.stubGlobal('fetch', fetch);
-    const { user, router } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Página 2' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
-    expect(await screen.findByRole('button', { name: 'Página 2', current: 'page' })).toBeInTheDocument();
+    const { user, router } = renderPage('/ver-orden-dia?from=2026-01-01');
+    const second = await screen.findByRole('link', { name: 'Página 2' });
+    expect(second).toHaveAttribute('href', '/ver-orden-dia?from=2026-01-01&page=2');
+    await user.click(second);
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-01-01&page=2'));
+    expect(await screen.findByRole('link', { name: 'Página 2', current: 'page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/ver-orden-dia?from=2026-01-01');
+    expect(screen.getByRole('region', { name: 'Resultados' })).toHaveFocus();
   });
 
   it('says when nothing was found, and when the list could not be loaded', async () => {

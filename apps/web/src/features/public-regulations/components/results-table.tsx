@@ -1,5 +1,4 @@
 import { REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
-import Table from 'react-bootstrap/Table';
 import { formatDate, matchSentence, regulationName } from '../format';
 import { MatchExcerpt } from './match-excerpt';
 
@@ -48,7 +47,8 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
  */
 export function ResultsTable({ regulations }: { regulations: PublishedRegulation[] }) {
   return (
-    <Table bordered className="bg-white align-middle regulations-results mb-3">
+    // Bootstrap's classes without react-bootstrap's Table: the public pages load as little as they can.
+    <table className="table table-bordered bg-white align-middle regulations-results mb-3">
       <caption className="visually-hidden">Normativas encontradas</caption>
       <thead>
         <tr>
@@ -65,6 +65,6 @@ export function ResultsTable({ regulations }: { regulations: PublishedRegulation
           <Row key={regulation.id} regulation={regulation} />
         ))}
       </tbody>
-    </Table>
+    </table>
   );
 }

@@ -1,19 +1,21 @@
 import { DATE_RANGE, PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { FieldError, invalidProps } from '../../../components/form/field-error';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { filterFormSchema, filtersOf, formValuesOf } from '../filter-form';
-import { EMPTY_FILTERS, NUMBER_MAX_LENGTH, SEARCH_MAX_LENGTH, writeFilterParams, type PublicRegulationFilters } from '../filters';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FieldError } from '../../../components/form/field-error';
+import { useGetForm } from '../../../components/form/use-get-form';
+import { paths } from '../../../lib/paths';
+import { filterErrors, filtersOf } from '../filter-form';
+import { FILTER_KEYS, NUMBER_MAX_LENGTH, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, writeFilterParams, type PublicRegulationFilters } from '../filters';
 
 type Props = {
   filters: PublicRegulationFilters;
   onApply: (filters: PublicRegulationFilters) => void;
 };
 
-const id = (name: keyof PublicRegulationFilters) => `public-regulations-${name}`;
-
-/** N°, words, type and a from/to range, with Limpiar and Filtrar (spec 2.3). */
+/**
+ * N°, words, type and a from/to range, with Limpiar and Filtrar (spec 2.3): a GET form to /normativas
+ * whose fields are named as the address's parameters, so it also searches without JavaScript.
+ */
 export function SearchFilters(props: Props) {
   // The address changed (back button, a shared link, Limpiar): the form starts again from what it now
   // says. Keyed by value, so that a re-render of the page does not wipe what the visitor is typing.
@@ -21,64 +23,73 @@ export function SearchFilters(props: Props) {
 }
 
 function FilterForm({ filters, onApply }: Props) {
-  // Errors show once the visitor tries to filter, and then follow what they type; the first wrong field takes the focus.
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors },
-  } = useZodForm(filterFormSchema, { defaultValues: formValuesOf(filters) });
-  const handleFilter = handleSubmit((checked) => onApply(filtersOf(checked)));
+  const form = useGetForm({ fields: FILTER_KEYS, check: filterErrors, onApply: (values) => onApply(filtersOf(values)), idPrefix: 'public-regulations' });
+  const { errors, fieldProps, idOf } = form;
+  // «Hasta» offers no day before «Desde».
+  const [from, setFrom] = useState(filters.from);
+  const searchHint = `${idOf('search')}-hint`;
+
   const handleClear = () => {
-    reset(formValuesOf(EMPTY_FILTERS));
-    onApply(EMPTY_FILTERS);
+    // The link leaves the address without filters; when it had none, only the form has to start again.
+    form.reset();
+    setFrom('');
   };
 
   return (
-    <Form noValidate onSubmit={handleFilter} className="row g-3 align-items-start">
-      <Form.Group className="col-12 col-md-8 col-lg-6" controlId={id('search')}>
-        <Form.Label>Buscar</Form.Label>
-        <Form.Control type="search" maxLength={SEARCH_MAX_LENGTH} {...register('search')} {...invalidProps(id('search'), errors.search, `${id('search')}-hint`)} />
-        <Form.Text id={`${id('search')}-hint`} className="search-hint">
+    <form {...form.formProps} action={paths.regulations.getHref()} className="row g-3 align-items-start">
+      <div className="col-12 col-md-8 col-lg-6">
+        <label className="form-label" htmlFor={idOf('search')}>
+          Buscar
+        </label>
+        <input type="search" defaultValue={filters.search} minLength={SEARCH_MIN_LENGTH} maxLength={SEARCH_MAX_LENGTH} {...fieldProps('search', { hintId: searchHint })} />
+        <div id={searchHint} className="form-text search-hint">
           Tema, palabras clave o texto del PDF; con o sin tildes.
-        </Form.Text>
-        <FieldError fieldId={id('search')} error={errors.search} />
-      </Form.Group>
-      <Form.Group className="col-6 col-md-4 col-lg-2" controlId={id('numberSearch')}>
-        <Form.Label>N°</Form.Label>
-        <Form.Control type="text" inputMode="numeric" autoComplete="off" maxLength={NUMBER_MAX_LENGTH} {...register('numberSearch')} {...invalidProps(id('numberSearch'), errors.numberSearch)} />
-        <FieldError fieldId={id('numberSearch')} error={errors.numberSearch} />
-      </Form.Group>
-      <Form.Group className="col-6 col-md-4 col-lg-4" controlId={id('type')}>
-        <Form.Label>Tipo</Form.Label>
-        <Form.Select {...register('type')}>
+        </div>
+        <FieldError fieldId={idOf('search')} error={errors.search} />
+      </div>
+      <div className="col-6 col-md-4 col-lg-2">
+        <label className="form-label" htmlFor={idOf('numberSearch')}>
+          N°
+        </label>
+        <input type="text" inputMode="numeric" pattern="[0-9]*" autoComplete="off" defaultValue={filters.numberSearch} maxLength={NUMBER_MAX_LENGTH} {...fieldProps('numberSearch')} />
+        <FieldError fieldId={idOf('numberSearch')} error={errors.numberSearch} />
+      </div>
+      <div className="col-6 col-md-4 col-lg-4">
+        <label className="form-label" htmlFor={idOf('type')}>
+          Tipo
+        </label>
+        <select defaultValue={filters.type} {...fieldProps('type', { className: 'form-select' })}>
           <option value="">Todos</option>
           {PUBLIC_REGULATION_TYPES.map((type) => (
             <option key={type} value={type}>
               {REGULATION_TYPE_LABELS[type]}
             </option>
           ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="col-6 col-md-4 col-lg-3" controlId={id('from')}>
-        <Form.Label>Desde</Form.Label>
-        <Form.Control type="date" min={DATE_RANGE.first} max={DATE_RANGE.last} {...register('from')} {...invalidProps(id('from'), errors.from)} />
-        <FieldError fieldId={id('from')} error={errors.from} />
-      </Form.Group>
-      <Form.Group className="col-6 col-md-4 col-lg-3" controlId={id('to')}>
-        <Form.Label>Hasta</Form.Label>
-        <Form.Control type="date" min={(watch('from') as string | undefined) || DATE_RANGE.first} max={DATE_RANGE.last} {...register('to')} {...invalidProps(id('to'), errors.to)} />
-        <FieldError fieldId={id('to')} error={errors.to} />
-      </Form.Group>
-      <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
-        <Button type="button" variant="outline-dark" className="flex-fill flex-lg-grow-0 px-4" onClick={handleClear}>
-          Limpiar
-        </Button>
-        <Button type="submit" variant="primary" className="flex-fill flex-lg-grow-0 px-4">
-          Filtrar
-        </Button>
+        </select>
+        <FieldError fieldId={idOf('type')} error={errors.type} />
       </div>
-    </Form>
+      <div className="col-6 col-md-4 col-lg-3">
+        <label className="form-label" htmlFor={idOf('from')}>
+          Desde
+        </label>
+        <input type="date" min={DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.from} onChange={(event) => setFrom(event.target.value)} {...fieldProps('from')} />
+        <FieldError fieldId={idOf('from')} error={errors.from} />
+      </div>
+      <div className="col-6 col-md-4 col-lg-3">
+        <label className="form-label" htmlFor={idOf('to')}>
+          Hasta
+        </label>
+        <input type="date" min={from || DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.to} {...fieldProps('to')} />
+        <FieldError fieldId={idOf('to')} error={errors.to} />
+      </div>
+      <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
+        <Link to={paths.regulations.getHref()} className="btn btn-outline-dark flex-fill flex-lg-grow-0 px-4" onClick={handleClear}>
+          Limpiar
+        </Link>
+        <button type="submit" className="btn btn-primary flex-fill flex-lg-grow-0 px-4">
+          Filtrar
+        </button>
+      </div>
+    </form>
   );
 }

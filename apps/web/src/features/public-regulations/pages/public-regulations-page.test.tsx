@@ -80,13 +80,46 @@ describe('PublicRegulationsPage', () => {
     await user.selectOptions(screen.getByLabelText('Tipo'), 'Ordenanza');
     await user.type(screen.getByLabelText('Desde'), '2025-01-01');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?numberSearch=2845&search=camiones&type=ordinance&from=2025-01-01'));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=camiones&numberSearch=2845&type=ordinance&from=2025-01-01'));
     await waitFor(() => expect(lastUrl(fetch)).toBe('/api/v1/regulations/published?numberSearch=2845&search=camiones&type=ordinance&from=2025-01-01&page=1'));
 
-    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await user.click(screen.getByRole('link', { name: 'Limpiar' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByLabelText('Buscar')).toHaveValue('');
     expect(screen.getByLabelText('Tipo')).toHaveValue('');
+  });
+
+  it('is a GET form to /normativas whose fields carry the names of the address, so it searches without JavaScript', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(list([regulation(1)]))));
+    renderPage('/normativas?search=camiones&page=2');
+    await screen.findByText('Tema de la norma 1');
+    const form = screen.getByRole('button', { name: 'Filtrar' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/normativas');
+    expect(screen.getByRole('button', { name: 'Filtrar' })).toHaveAttribute('type', 'submit');
+    const names = [...form.elements].map((element) => (element as HTMLInputElement).name).filter(Boolean);
+    expect(names).toEqual(['search', 'numberSearch', 'type', 'from', 'to']);
+    // What the browser would send: the page's own filters, never the page number (a new search starts at 1).
+    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('search=camiones&numberSearch=&type=&from=&to=');
+    // The browser's own checks stand in for the Spanish messages without JavaScript.
+    expect(screen.getByLabelText('Buscar')).toHaveAttribute('minlength', '3');
+    expect(screen.getByLabelText('N°')).toHaveAttribute('pattern', '[0-9]*');
+    // With JavaScript the form checks itself and says why in Spanish.
+    expect(form.noValidate).toBe(true);
+    expect(screen.getByRole('link', { name: 'Limpiar' })).toHaveAttribute('href', '/normativas');
+  });
+
+  it('Limpiar empties what was typed when the address has no filters to remove', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(list([regulation(1)]))));
+    const { user, router } = renderPage();
+    await screen.findByText('Tema de la norma 1');
+    await user.type(screen.getByLabelText('Buscar'), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('La búsqueda necesita al menos 3 caracteres.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Limpiar' }));
+    expect(screen.getByLabelText('Buscar')).toHaveValue('');
+    expect(screen.queryByText('La búsqueda necesita al menos 3 caracteres.')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('restores the previous search and its results when the visitor goes back', async () => {
@@ -121,14 +154,19 @@ describe('PublicRegulationsPage', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('moves through the pages with the pager, keeping the filters', async () => {
+  it('moves through the pages with the pager, links that keep the filters, and takes the focus to the results', async () => {
     const fetch = vi.fn(async (url: string) => jsonResponse(list([regulation(1)], { current_page: url.includes('page=2') ? 2 : 1, last_page: 4, total: 50 })));
     vi.stubGlobal('fetch', fetch);
     const { user, router } = renderPage('/normativas?type=decree');
-    await user.click(await screen.findByRole('button', { name: 'Página 2' }));
+    const second = await screen.findByRole('link', { name: 'Página 2' });
+    expect(second).toHaveAttribute('href', '/normativas?type=decree&page=2');
+    expect(screen.getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/normativas?type=decree&page=4');
+    await user.click(second);
     await waitFor(() => expect(router.state.location.search).toBe('?type=decree&page=2'));
-    expect(await screen.findByRole('button', { name: 'Página 2', current: 'page' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Página 2', current: 'page' })).toBeInTheDocument();
     expect(screen.getByText('Mostrando 16 - 16 de 50 normativas.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Resultados' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/normativas?type=decree');
   });
 
   it('says where a search matched and shows the PDF excerpt with the matched words marked', async () => {

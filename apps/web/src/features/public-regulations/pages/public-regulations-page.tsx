@@ -1,6 +1,5 @@
 import { REGULATION_MESSAGES } from '@concejo/contracts';
 import { useMemo } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
@@ -28,8 +27,9 @@ export function PublicRegulationsPage() {
   const data = list.data;
 
   const handleApply = (next: PublicRegulationFilters) => setSearchParams(writeFilterParams(next, 1));
-  const handlePage = (next: number) => {
-    setSearchParams(writeFilterParams(filters, next));
+  // Each page is a link (it works without JavaScript); with it, the link navigates in place.
+  const pageHref = (next: number) => ({ search: writeFilterParams(filters, next).toString() });
+  const handlePage = () => {
     // The pager disappears under the new rows: take keyboard and screen-reader users to the results.
     document.getElementById(RESULTS_ID)?.focus();
   };
@@ -48,10 +48,10 @@ export function PublicRegulationsPage() {
 
       <section id={RESULTS_ID} tabIndex={-1} aria-label="Resultados" aria-busy={list.isFetching} className="regulations-results-region">
         {list.isError && (
-          <Alert variant="danger" role="alert">
+          <div className="alert alert-danger" role="alert">
             {REGULATION_MESSAGES.listError}
             {serverMessage && <span className="d-block">{serverMessage}</span>}
-          </Alert>
+          </div>
         )}
         {/* Always in the page, so that a new summary is announced politely after each search. */}
         <p className="mb-2 results-summary" role="status" aria-live="polite">
@@ -59,7 +59,7 @@ export function PublicRegulationsPage() {
         </p>
         {list.isPending && <Loading text="Buscando normativas…" />}
         {data && data.data.length > 0 && <ResultsTable regulations={data.data} />}
-        {data && <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de normativas" />}
+        {data && <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} onPageChange={handlePage} label="Paginación de normativas" />}
       </section>
 
       <OpenDataLinks filters={filters} />

@@ -1,0 +1,67 @@
+// The regulations' types, labels and messages, and the public search's limits, apart from their schemas
+// (regulations.ts) so that the public pages can use them without loading zod (see zod.ts).
+
+export const REGULATION_TYPES = ['correspondence', 'dem-message', 'declaration', 'decree', 'minute', 'ordinance', 'resolution'] as const;
+export type RegulationType = (typeof REGULATION_TYPES)[number];
+
+export const REGULATION_TYPE_LABELS: Record<RegulationType, string> = {
+  ordinance: 'Ordenanza',
+  resolution: 'Resolución',
+  decree: 'Decreto',
+  declaration: 'Declaración',
+  minute: 'Minuta',
+  'dem-message': 'Mensaje del DEM',
+  correspondence: 'Correspondencia',
+};
+
+/** The types the public search offers (DESIGN.md section 6). */
+export const PUBLIC_REGULATION_TYPES = ['ordinance', 'resolution', 'decree', 'declaration'] as const satisfies readonly RegulationType[];
+
+/** Messages of spec section 5, as the product shows them. */
+export const REGULATION_MESSAGES = {
+  typeRequired: 'Debe seleccionar el tipo de normativa.',
+  pdfOnly: '❌ Solo se permiten archivos PDF.',
+  pdfRequired: '❌ Debe seleccionar un archivo PDF.',
+  pdfEncrypted: '❌ El PDF está protegido con contraseña. Súbalo sin contraseña.',
+  pdfUnreadable: '❌ No se pudo abrir el PDF: puede estar dañado. Guárdelo de nuevo como PDF e intente otra vez.',
+  approvedPdfRequired: 'Debe subir el PDF de la normativa aprobada.',
+  demTypeRequired: 'Debe seleccionar el Tipo de normativa del DEM.',
+  demTypeOnlyForMessages: 'El tipo de normativa del DEM corresponde solo a un Mensaje del DEM.',
+  concejalAuthorOnly: "Como concejal, solo puede crear regulaciones con el tipo de autor 'concejal'.",
+  numberRequired: 'Debe ingresar el número de la normativa.',
+  numberAndPdfRequired: 'Debe ingresar el número de la normativa y el pdf aprobado.',
+  created: 'Normativa creada correctamente.',
+  modified: 'Normativa modificada correctamente.',
+  deleted: 'Normativa eliminada correctamente.',
+  confirmDelete: '¿Estás seguro de que deseas eliminar esta normativa?',
+  listError: 'Error al obtener las normativas.',
+  detailError: 'Error al obtener la normativa.',
+  noData: 'No se encontraron datos.',
+  noResults: 'No se encontraron resultados.',
+  oldCreated: 'Normativa antigua cargada correctamente.',
+  authorsRequired: 'Debe ingresar al menos un autor.',
+  authorTypeMismatch: 'El tipo de autor no corresponde al tipo de normativa.',
+  numberOnlyWhenApproved: 'El número se asigna al aprobar la normativa.',
+  correspondenceHasNoFiles: 'La correspondencia no lleva PDF ni normas relacionadas.',
+  linksNotAllowed: 'Este tipo de normativa no modifica ni es modificada por otras.',
+  linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
+  linkedToItself: 'Una norma no puede modificarse a sí misma.',
+} as const;
+
+/** Where the searched words were found in a result. */
+export const MATCH_PLACES = ['subject', 'keywords', 'pdf'] as const;
+export const MATCH_PLACE_LABELS: Record<(typeof MATCH_PLACES)[number], string> = {
+  subject: 'el tema',
+  keywords: 'las palabras clave',
+  pdf: 'el texto del PDF',
+};
+
+/** The public search's limits (spec 2.3): the API refuses longer values, the form says so first. */
+export const PUBLIC_SEARCH_LIMITS = { search: 200, numberSearch: 20 } as const;
+
+/** What the API and the public search form say about a filter it cannot apply. */
+export const PUBLIC_SEARCH_MESSAGES = {
+  searchTooLong: `La búsqueda puede tener hasta ${PUBLIC_SEARCH_LIMITS.search} caracteres.`,
+  numberTooLong: `El número puede tener hasta ${PUBLIC_SEARCH_LIMITS.numberSearch} caracteres.`,
+  typeInvalid: 'El tipo de normativa no es válido.',
+} as const;
