@@ -15,7 +15,7 @@ const DEFAULT_DESCRIPTION = 'Portal del Concejo Deliberante: normativas, órdene
  */
 export function renderHead(head: PageHead, { url, publicUrl, siteName }: { url: URL; publicUrl: string; siteName: string }): string {
   const absolute = (path: string) => (/^https?:\/\//i.test(path) ? path : `${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
-  const canonical = absolute(`${url.pathname}${url.search}`);
+  const canonical = absolute(head.canonical ?? `${url.pathname}${url.search}`);
   const title = documentTitle(head.title);
   const description = head.description ?? DEFAULT_DESCRIPTION;
   const tags: [string, Record<string, string>][] = [
@@ -38,6 +38,7 @@ export function renderHead(head: PageHead, { url, publicUrl, siteName }: { url: 
       ['meta', { name: 'twitter:image', content: absolute(head.image.url) }],
     );
   }
+  if (head.feed) tags.push(['link', { rel: 'alternate', type: 'application/atom+xml', title: head.feed.title, href: head.feed.href }]);
   if (head.noindex) tags.push(['meta', { name: 'robots', content: 'noindex' }]);
   const attributes = (values: Record<string, string>) =>
     Object.entries(values)

@@ -12,6 +12,10 @@ export type PageHead = {
   /** A picture for link previews (Open Graph, Twitter card): an absolute URL or a path of this site. */
   image?: { url: string; alt: string; width?: number | null; height?: number | null };
   type?: 'website' | 'article';
+  /** The page's own address with its query in canonical form; the requested address when absent. */
+  canonical?: string;
+  /** A feed of the page's content, announced with <link rel="alternate">. */
+  feed?: { href: string; title: string };
   /** Pages of one person (a reset link) or failures stay out of search engines. */
   noindex?: boolean;
   /** The HTTP status of the answer; 200 when absent. */

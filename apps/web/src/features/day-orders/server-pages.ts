@@ -1,7 +1,7 @@
 import { councilName } from '../../server/page-text';
 import type { ServerPage } from '../../server/server-page';
 import { publishedDayOrdersQueryOptions } from './api/list-published-day-orders';
-import { readPublicParams } from './filters';
+import { readPublicParams, writePublicParams } from './filters';
 
 /** '/ver-orden-dia': the page of agendas in the address comes in the first HTML. */
 export const publicDayOrdersServerPage: ServerPage = {
@@ -9,8 +9,13 @@ export const publicDayOrdersServerPage: ServerPage = {
     const { filters, page } = readPublicParams(url.searchParams);
     return queryClient.prefetchQuery(publishedDayOrdersQueryOptions(filters, page));
   },
-  head: ({ queryClient }) => ({
-    title: 'Ordenes del día',
-    description: `Las órdenes del día de las sesiones del ${councilName(queryClient)}, con su PDF.`,
-  }),
+  head: ({ queryClient, url }) => {
+    const { filters, page } = readPublicParams(url.searchParams);
+    const query = writePublicParams(filters, page).toString();
+    return {
+      title: 'Ordenes del día',
+      canonical: `${url.pathname}${query ? `?${query}` : ''}`,
+      description: `Las órdenes del día de las sesiones del ${councilName(queryClient)}, con su PDF.`,
+    };
+  },
 };

@@ -10,3 +10,4 @@ export function openDataHref(format: 'csv' | 'json', filters: PublicRegulationFi
 
 /** The Atom feed of newly approved norms. */
 export const FEED_HREF = `${API_BASE}${PUBLISHED_REGULATION_PATHS.feed}`;
+export const FEED_TITLE = 'Normativas aprobadas';

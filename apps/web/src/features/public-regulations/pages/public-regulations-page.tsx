@@ -6,7 +6,7 @@ import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublishedRegulations } from '../api/list-published-regulations';
-import { FEED_HREF } from '../api/open-data';
+import { FEED_HREF, FEED_TITLE } from '../api/open-data';
 import { OpenDataLinks } from '../components/open-data-links';
 import { ResultsTable } from '../components/results-table';
 import { SearchFilters } from '../components/search-filters';
@@ -18,7 +18,7 @@ const RESULTS_ID = 'public-regulations-results';
 /** /normativas: the public search of the registry (spec 2.3), its filters kept in the address. */
 export function PublicRegulationsPage() {
   useDocumentTitle('Normativas');
-  useFeedLink(FEED_HREF, 'Normativas aprobadas');
+  useFeedLink(FEED_HREF, FEED_TITLE);
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
   // One object per address, so that the query key and the form see the same filters across renders.
