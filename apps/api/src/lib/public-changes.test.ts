@@ -85,18 +85,24 @@ async function warmOnB(words: string) {
   return first;
 }
 
-/** Cuts every LISTEN connection of the change feed on this database (both instances'). */
-async function killListeners(client: pg.ClientBase) {
+/** The change feed's LISTEN connections on this database. */
+async function listenerPids(client: Pick<pg.ClientBase, 'query'>) {
   const { rows } = await client.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
     [PUBLIC_CHANGES_APPLICATION],
   );
-  expect(rows).toHaveLength(2);
-  // With a timeout, pg_terminate_backend waits for the backends to be gone.
-  for (const { pid } of rows) await client.query('select pg_terminate_backend($1, 5000)', [pid]);
+  return rows.map((row) => row.pid);
 }
 
-describe('two instances on one database', () => {
+/** Cuts every LISTEN connection of the change feed on this database (one per instance). */
+async function killListeners(client: pg.ClientBase, instances: number) {
+  const pids = await listenerPids(client);
+  expect(pids).toHaveLength(instances);
+  // With a timeout, pg_terminate_backend waits for the backends to be gone.
+  for (const pid of pids) await client.query('select pg_terminate_backend($1, 5000)', [pid]);
+}
+
+describe('two instances on one database', { timeout: 60_000 }, () => {
   it('show on B a norm approved through A at the very next request, though B had the search cached', async () => {
     const project = await registerProject('Huerta comunitaria del barrio zanahoriaunica');
     expect(await warmOnB('zanahoriaunica')).toEqual([]);
@@ -150,7 +156,7 @@ describe('two instances on one database', () => {
     await a.jobs.idle();
   });
 
-  it('reconnect after the LISTEN connections are killed, and never serve a change missed meanwhile as stale', { timeout: 60_000 }, async () => {
+  it('reconnect after the LISTEN connections are killed, and never serve a change missed meanwhile as stale', async () => {
     const id = await registerOld(8802, 'remolachaunica');
     await a.jobs.idle();
     expect(await warmOnB('remolachaunica')).toEqual([id]);
@@ -163,7 +169,7 @@ describe('two instances on one database', () => {
     await other.connect();
     try {
       await other.query('begin');
-      await killListeners(other);
+      await killListeners(other, 2);
       await vi.waitFor(() => expect(b.publicChanges.listening).toBe(false), { interval: 5 });
       await other.query('delete from regulations where id = $1', [id]);
       await other.query("select pg_notify('public_changes', 'regulations')");
@@ -186,5 +192,22 @@ describe('two instances on one database', () => {
     await vi.waitFor(() => expect(seenByB).toContain('regulations'));
     expect(await warmOnB('remolachaunica')).toEqual([again]);
     await a.jobs.idle();
+  });
+
+  it('closes its LISTEN connection with the app, also while it waits to reconnect', async () => {
+    const c = await buildApp({ config: testConfig({ uploadsDir }), db: dbB, clock: new TestClock(), logger: capturingLogger().logger });
+    await c.ready();
+    const other = new pg.Client({ connectionString: String(dbA.$client.options.connectionString) });
+    await other.connect();
+    try {
+      await vi.waitFor(async () => expect(await listenerPids(other)).toHaveLength(3));
+      await killListeners(other, 3);
+      await vi.waitFor(() => expect(c.publicChanges.listening).toBe(false), { interval: 5 });
+      await c.close();
+      await vi.waitFor(() => expect([a.publicChanges.listening, b.publicChanges.listening]).toEqual([true, true]), { timeout: 30_000, interval: 20 });
+      expect(await listenerPids(other)).toHaveLength(2);
+    } finally {
+      await other.end();
+    }
   });
 });
