@@ -7,6 +7,8 @@ import { ACCOUNTS } from './support/accounts';
 // asking the API again for what the page already holds.
 
 const DEMO_SUBJECT = 'Regula la circulación de camión pesado en el casco urbano';
+/** A news item needs a picture or an Instagram post; these tests need no picture. */
+const INSTAGRAM_POST = 'https://www.instagram.com/p/concejo-e2e/';
 
 async function cmHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const response = await request.post('/api/v1/login', {
@@ -60,6 +62,7 @@ test.describe('the first HTML of a public page', () => {
         type: 'new',
         title,
         description: '<p>Primera línea del <strong>texto</strong> &amp; algo más.</p><p>Segunda</p>',
+        video_url: INSTAGRAM_POST,
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -87,7 +90,7 @@ test.describe('the first HTML of a public page', () => {
     expect((await request.get('/')).status()).toBe(200);
     const headers = await cmHeaders(request);
     const title = `Recién publicada ${randomUUID().slice(0, 8)}`;
-    const created = await request.post('/api/v1/news', { headers, multipart: { status: '1', type: 'new', title, description: '<p>Hoy.</p>' } });
+    const created = await request.post('/api/v1/news', { headers, multipart: { status: '1', type: 'new', title, description: '<p>Hoy.</p>', video_url: INSTAGRAM_POST } });
     expect(created.status(), await created.text()).toBe(201);
     expect(await (await request.get('/')).text()).toContain(title);
   });

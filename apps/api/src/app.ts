@@ -12,6 +12,7 @@ import { createUrlSigner } from './lib/signed-urls.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { createPublicChanges, type PublicChanges } from './lib/public-changes.js';
 import { addJob, createJobQueue, type JobQueue } from './queue/queue.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { createAccountService } from './modules/auth/account-service.js';
@@ -122,6 +123,12 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     },
   });
   app.decorate('jobs', jobs);
+  // Changes to public content from every instance (lib/public-changes.ts): caches of public answers
+  // are emptied by them. Its LISTEN connection is opened once the app is ready and closed with it.
+  const publicChanges = createPublicChanges({ connection: db.$client.options, log: app.log });
+  app.decorate('publicChanges', publicChanges);
+  app.addHook('onReady', async () => publicChanges.start());
+  app.addHook('onClose', async () => publicChanges.close());
   app.addHook('onReady', async () => void documents.warm());
   // Files a crash left behind (half written, or used by no record) go at start and every hour after.
   const sweep = () => sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed'));
@@ -148,7 +155,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   const regulations = createRegulationService({
     repository: regulationRepository,
-    indexer: textIndexer,
+    changes: publicChanges,
     documents,
     storage,
     clock,
@@ -222,5 +229,7 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The document worker processes (uploaded PDFs are opened and read there). */
     documents: Documents;
+    /** Changes to public content made through any instance: `onChange`, and `caughtUp()` before a cached answer. */
+    publicChanges: PublicChanges;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * A small in-memory cache with a time to live and a size cap (oldest entries go first). Each API
- * instance keeps its own: fine for answers that may be as old as their HTTP max-age anyway.
+ * A small in-memory cache with a time to live and a size cap (oldest entries go first). Public answers
+ * use it through answer-cache.ts, which empties it on every change from any instance.
  */
 export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
   const now = options.now ?? Date.now;

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PublicChanges } from '../lib/public-changes.js';
 
 /** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
 type RenderResult =
@@ -24,7 +25,7 @@ const compressors = {
   gzip: (html: string) => promisify(gzip)(html, { level: 6 }),
 };
 
-/** Anonymous pages kept rendered; every change to public content empties the cache (clear()). */
+/** Anonymous pages kept rendered; every change to public content, on any instance, empties the cache. */
 const CACHED_PAGES = 500;
 /**
  * A rendered page is kept at most this long even when nothing changes: news and banners become public
@@ -67,9 +68,14 @@ function injectTransport(app: FastifyInstance): typeof fetch {
  * Server rendering of the public pages (DESIGN.md section 6), with the bundle `vite build --ssr`
  * writes beside the web build (`apps/web/dist-server/entry-server.js`). Without it the site is a
  * client-side app as before. Rendered pages are cached by address: every page is anonymous (the
- * session lives in the browser), and `clear()` runs on any change to public content.
+ * session lives in the browser). The cache empties on any change to public content announced by any
+ * instance (lib/public-changes.ts), and is used only once the feed has caught up with every change
+ * committed before the request; while the feed is down, every page is rendered afresh.
  */
-export async function createPageRenderer(app: FastifyInstance, { root, publicUrl, log }: { root: string; publicUrl: string; log: FastifyBaseLogger }) {
+export async function createPageRenderer(
+  app: FastifyInstance,
+  { root, publicUrl, changes, log }: { root: string; publicUrl: string; changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>; log: FastifyBaseLogger },
+) {
   const entryFile = path.join(root, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(entryFile)) {
     log.warn({ entryFile }, 'server rendering bundle not found; public pages are rendered in the browser only');
@@ -88,7 +94,12 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
   // A render that began before a change must not be cached after it.
   let generation = 0;
 
-  async function renderFresh(url: string): Promise<PageAnswer> {
+  changes.onChange(() => {
+    generation += 1;
+    cache.clear();
+  });
+
+  async function renderFresh(url: string, trusted: boolean): Promise<PageAnswer> {
     const started = generation;
     const result = await render(new Request(new URL(url, publicUrl)));
     if (result.kind === 'client') return null;
@@ -100,7 +111,7 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
       answer = { status: result.status, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`, encoded: new Map() };
     }
     // Pages that failed to load their data are not kept: the next visitor gets a new try.
-    if (started === generation && answer.status < 500) {
+    if (trusted && started === generation && answer.status < 500) {
       cache.delete(url);
       cache.set(url, { answer, expires: Date.now() + PAGE_TTL_MS });
       while (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value!);
@@ -111,13 +122,14 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
   return {
     /** The page at this address (path and query), rendered or from the cache; null for a client-side page. */
     async page(url: string): Promise<PageAnswer> {
-      const cached = cache.get(url);
+      const trusted = await changes.caughtUp();
+      const cached = trusted ? cache.get(url) : undefined;
       if (cached && cached.expires > Date.now()) return cached.answer;
       // Many visitors of one new page at once: one render (per generation: none joins a stale one).
       const key = `${generation} ${url}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = renderFresh(url).finally(() => inFlight.delete(key));
+        pending = renderFresh(url, trusted).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return pending;
@@ -130,10 +142,6 @@ export async function createPageRenderer(app: FastifyInstance, { root, publicUrl
         page.encoded.set(encoding, copy);
       }
       return copy;
-    },
-    clear(): void {
-      generation += 1;
-      cache.clear();
     },
   };
 }

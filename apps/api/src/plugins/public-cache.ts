@@ -4,22 +4,29 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Seconds a public GET may be cached by browsers and proxies; it also gets an ETag. */
-    publicCache?: number;
+    /**
+     * How browsers and proxies may keep a public GET; either way it gets an ETag. 'revalidate':
+     * content staff change, asked again on every use (304 while unchanged), so that a change is
+     * seen on the next request. A number of seconds: content no staff write changes (the site's
+     * settings, the upstream media proxies), kept that long.
+     */
+    publicCache?: 'revalidate' | number;
   }
 }
 
 /**
- * Public GETs (and their HEADs) that declare `config.publicCache` are sent with `Cache-Control: public, max-age=N` and a
- * weak ETag of their body; a request whose If-None-Match matches gets 304 without the body.
+ * Public GETs (and their HEADs) that declare `config.publicCache` are sent with `Cache-Control: public, no-cache` (or
+ * `max-age=N`) and a weak ETag of their body; a request whose If-None-Match matches gets 304 without
+ * the body.
  */
 export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    const seconds = request.routeOptions.config.publicCache;
-    if (seconds === undefined || !['GET', 'HEAD'].includes(request.method) || reply.statusCode !== 200) return payload;
+    const policy = request.routeOptions.config.publicCache;
+    if (policy === undefined || !['GET', 'HEAD'].includes(request.method) || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`).header('vary', 'Accept-Encoding');
+    const cacheControl = policy === 'revalidate' ? 'public, no-cache' : `public, max-age=${policy}`;
+    reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
     const wanted = request.headers['if-none-match'];
     if (wanted && wanted.split(',').some((tag) => tag.trim() === etag)) {
       reply.code(304);

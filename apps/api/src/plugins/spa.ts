@@ -38,14 +38,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, { root, publicUrl }: { 
     });
   }
 
-  const pages = built ? await createPageRenderer(app, { root, publicUrl, log: app.log }) : null;
+  const pages = built ? await createPageRenderer(app, { root, publicUrl, changes: app.publicChanges, log: app.log }) : null;
   app.decorate('pages', pages);
-  if (pages) {
-    // Any change made through this instance may show on a public page.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) pages.clear();
-    });
-  }
 
   app.setNotFoundHandler(async (request, reply) => {
     if (built && wantsPage(request)) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { writePublic } from '../../lib/public-changes.js';
 import { banners } from '../../db/schema/index.js';
 
 export type BannerRow = typeof banners.$inferSelect;
@@ -36,17 +37,17 @@ export function createBannerRepository(db: Database) {
     },
 
     async insert(values: NewBanner): Promise<BannerRow> {
-      const [row] = await db.insert(banners).values(values).returning();
+      const [row] = await writePublic(db, 'banners', (tx) => tx.insert(banners).values(values).returning());
       return row!;
     },
 
     async update(id: number, changes: BannerChanges): Promise<BannerRow | undefined> {
-      const [row] = await db.update(banners).set(changes).where(eq(banners.id, id)).returning();
+      const [row] = await writePublic(db, 'banners', (tx) => tx.update(banners).set(changes).where(eq(banners.id, id)).returning());
       return row;
     },
 
     async delete(id: number): Promise<BannerRow | undefined> {
-      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning();
+      const [row] = await writePublic(db, 'banners', (tx) => tx.delete(banners).where(eq(banners.id, id)).returning());
       return row;
     },
   };

@@ -24,12 +24,12 @@ const updateForm = multipartSpec({ schema: updateBannerFieldsSchema, files });
 export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = async (app, { banners }) => {
   /**
    * Banners the home page's carousel shows: active and inside their window, newest first. 200, public
-   * with an ETag; max-age=0 so that a banner just published or removed shows at the next visit.
+   * with an ETag; no-cache so that a banner just published or removed shows at the next visit.
    */
   app.get(
     CONTENT_PATHS.publishedBanners,
     {
-      config: { access: 'public', publicCache: 0 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: { tags, operationId: 'listPublishedBanners', summary: "List the carousel's banners", response: { 200: bannerListSchema } },
     },
     async () => banners.published(),

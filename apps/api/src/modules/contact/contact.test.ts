@@ -29,7 +29,7 @@ describe('contact images', () => {
     const response = await ctx.app.inject({ url: '/api/v1/contact' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
-    expect(response.headers['cache-control']).toBe('public, max-age=0');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
     expect(response.headers.etag).toBeDefined();
   });
 

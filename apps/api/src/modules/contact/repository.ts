@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { writePublic } from '../../lib/public-changes.js';
 import { contactImages, type StoredImage } from '../../db/schema/index.js';
 
 export type ContactSide = 'left' | 'right';
@@ -16,7 +17,7 @@ export function createContactRepository(db: Database) {
      * removed after the commit). Rows are locked so that two uploads at once cannot both keep a file.
      */
     async replace(images: Partial<Record<ContactSide, StoredImage>>, userId: number, now: Date): Promise<StoredImage[]> {
-      return db.transaction(async (tx) => {
+      return writePublic(db, 'contact', async (tx) => {
         const sides = Object.keys(images) as ContactSide[];
         const previous = await tx.execute<{ image: StoredImage }>(
           sql`select image from ${contactImages} where side in (${sql.join(sides.map((side) => sql`${side}::contact_side`), sql`, `)}) for update`,

@@ -15,7 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.get(
     CONTENT_PATHS.contact,
     {
-      config: { access: 'public', publicCache: 0 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: { tags, operationId: 'getContactImages', summary: "Get the 'Contacto' images", response: { 200: contactListSchema } },
     },
     async () => contact.get(),

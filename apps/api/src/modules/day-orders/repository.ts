@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AgendaSection, SessionType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
+import { writePublic } from '../../lib/public-changes.js';
 import { dayOrderItems, dayOrders, regulationAuthors, regulations } from '../../db/schema/index.js';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -97,7 +98,7 @@ export function createDayOrderRepository(db: Database) {
 
     /** The agenda and its items, in one transaction. */
     async insert(order: NewDayOrder, items: readonly NewItem[]): Promise<number> {
-      return db.transaction(async (tx) => {
+      return writePublic(db, 'day-orders', async (tx) => {
         const [row] = await tx.insert(dayOrders).values(order).returning({ id: dayOrders.id });
         const id = row!.id;
         if (items.length) await tx.insert(dayOrderItems).values(items.map((item) => ({ ...item, dayOrderId: id })));
@@ -128,7 +129,7 @@ export function createDayOrderRepository(db: Database) {
 
     /** Deletes the agenda (its items go with it); answers its PDF's key, or undefined when it did not exist. */
     async delete(id: number): Promise<{ pdfKey: string | null } | undefined> {
-      const [row] = await db.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey });
+      const [row] = await writePublic(db, 'day-orders', (tx) => tx.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey }));
       return row;
     },
 

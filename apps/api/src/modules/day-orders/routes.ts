@@ -44,13 +44,13 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
 
   /**
    * Public list of the agendas, newest first, by creation days (from/to inclusive). 200, public with an
-   * ETag (304 when unchanged); 422 malformed page or dates. max-age=0: a browser revalidates each time
+   * ETag (304 when unchanged); 422 malformed page or dates. no-cache: a browser revalidates each time
    * (a cheap 304), so an agenda just created or deleted shows at once, for its author too.
    */
   app.get(
     DAY_ORDER_PATHS.published,
     {
-      config: { access: 'public', publicCache: 0 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: { tags, operationId: 'listPublishedDayOrders', summary: 'List the published agendas', querystring: publishedDayOrderQuerySchema, response: { 200: publishedDayOrderListSchema, 422: errorBodySchema } },
     },
     async (request) => dayOrders.published(request.query),

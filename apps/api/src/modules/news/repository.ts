@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { writePublic } from '../../lib/public-changes.js';
 import { news } from '../../db/schema/index.js';
 
 export type NewsRow = typeof news.$inferSelect;
@@ -45,17 +46,17 @@ export function createNewsRepository(db: Database) {
     },
 
     async insert(values: NewNews): Promise<NewsRow> {
-      const [row] = await db.insert(news).values(values).returning();
+      const [row] = await writePublic(db, 'news', (tx) => tx.insert(news).values(values).returning());
       return row!;
     },
 
     async update(id: number, changes: NewsChanges): Promise<NewsRow | undefined> {
-      const [row] = await db.update(news).set(changes).where(eq(news.id, id)).returning();
+      const [row] = await writePublic(db, 'news', (tx) => tx.update(news).set(changes).where(eq(news.id, id)).returning());
       return row;
     },
 
     async delete(id: number): Promise<NewsRow | undefined> {
-      const [row] = await db.delete(news).where(eq(news.id, id)).returning();
+      const [row] = await writePublic(db, 'news', (tx) => tx.delete(news).where(eq(news.id, id)).returning());
       return row;
     },
   };

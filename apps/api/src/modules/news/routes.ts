@@ -27,13 +27,13 @@ const updateForm = multipartSpec({ schema: updateNewsFieldsSchema, large, files 
 
 export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (app, { news }) => {
   /**
-   * Published news (active, inside their window), newest first. 200, public with an ETag; max-age=0 so
+   * Published news (active, inside their window), newest first. 200, public with an ETag; no-cache so
    * that an item just published, edited or removed shows at the next visit (a cheap 304 otherwise).
    */
   app.get(
     CONTENT_PATHS.publishedNews,
     {
-      config: { access: 'public', publicCache: 0 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: { tags, operationId: 'listPublishedNews', summary: 'List the published news', response: { 200: newsListSchema } },
     },
     async () => news.published(),
@@ -43,7 +43,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
   app.get(
     `${CONTENT_PATHS.publishedNews}/:id`,
     {
-      config: { access: 'public', publicCache: 0 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: {
         tags,
         operationId: 'getPublishedNewsItem',

@@ -16,7 +16,6 @@ import { atomFeed, csvCell } from './open-data.js';
 import { createRegulationRepository, type RegulationRepository } from './repository.js';
 import { regulationRoutes } from './routes.js';
 import { createRegulationService } from './service.js';
-import { createTextIndexer } from './text-indexer.js';
 
 let ctx: TestContext;
 
@@ -42,7 +41,7 @@ async function serveDownloads(allPublished: (base: RegulationRepository) => Regu
   const storage = createDiskStorage(ctx.uploadsDir);
   const regulations = createRegulationService({
     repository,
-    indexer: createTextIndexer({ repository, storage, documents: ctx.app.documents, log: app.log }),
+    changes: ctx.app.publicChanges,
     documents: ctx.app.documents,
     storage,
     clock: ctx.clock,

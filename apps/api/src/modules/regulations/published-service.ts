@@ -1,10 +1,10 @@
 import type { PublicRegulationQuery, PublishedRegulationList } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
+import { createAnswerCache } from '../../lib/answer-cache.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, type FileUrls } from './presenter.js';
 import type { RegulationRepository, RegulationRow } from './repository.js';
-import type { TextIndexer } from './text-indexer.js';
 
 export const PER_PAGE = 15;
 /** A download holds every match, up to this many rows, read this many at a time. */
@@ -13,8 +13,8 @@ const EXPORT_BATCH = 2000;
 
 interface Deps {
   repository: RegulationRepository;
-  /** Tells when a PDF's text joins the search (the public answers change). */
-  indexer: Pick<TextIndexer, 'onIndexed'>;
+  /** Every instance's changes to public content (a norm saved, a PDF's text joining the search). */
+  changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
   clock: Clock;
   urls: FileUrls;
   timeZone: string;
@@ -24,39 +24,35 @@ interface Deps {
 
 /**
  * What citizens read of the registry: the public search of /normativas, its downloads (CSV, JSON) and
- * the Atom feed. `changed()` is called on every change to the registry.
+ * the Atom feed.
  */
-export function createPublishedRegulations({ repository, indexer, clock, urls, timeZone, site }: Deps) {
+export function createPublishedRegulations({ repository, changes, clock, urls, timeZone, site }: Deps) {
   const absolute = (path: string) => `${site.publicUrl}${path}`;
-  // Citizens repeat the same searches; answers live as long as their HTTP max-age, and any change
-  // to the registry (or a PDF's text joining the index) empties the cache.
-  const publishedCache = createTtlCache<PublishedRegulationList>({ ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
-  const changed = () => publishedCache.clear();
-  indexer.onIndexed(changed);
+  // Citizens repeat the same searches; any change to the registry, made through any instance (or a
+  // PDF's text joining the index), empties the cache.
+  const publishedCache = createAnswerCache<PublishedRegulationList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
+
+  async function searchPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
+    const { rows, total, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
+    const ids = rows.map((row) => row.id);
+    const [keywords, matches] = await Promise.all([
+      repository.keywordsOf(ids),
+      search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
+    ]);
+    return {
+      data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
+      total,
+      per_page: PER_PAGE,
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+    };
+  }
 
   return {
-    changed,
-
     /** The public search of /normativas: public norms only, with where each one matched. */
     async listPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
       const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
-      const cached = publishedCache.get(key);
-      if (cached) return cached;
-      const { rows, total, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
-      const ids = rows.map((row) => row.id);
-      const [keywords, matches] = await Promise.all([
-        repository.keywordsOf(ids),
-        search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
-      ]);
-      const result: PublishedRegulationList = {
-        data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
-        total,
-        per_page: PER_PAGE,
-        current_page: query.page,
-        last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
-      };
-      publishedCache.set(key, result);
-      return result;
+      return publishedCache.get(key, () => searchPublished(query));
     },
 
     /**

@@ -53,7 +53,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.get(
     '/regulations/published',
     {
-      config: { access: 'public', publicCache: 60 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: {
         tags: ['public'],
         operationId: 'searchPublishedRegulations',
@@ -103,7 +103,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
   app.get(
     '/regulations/feed.atom',
     {
-      config: { access: 'public', publicCache: 300 },
+      config: { access: 'public', publicCache: 'revalidate' },
       schema: {
         tags: ['public'],
         operationId: 'getRegulationsFeed',

@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { MultipartForm } from '../../lib/multipart.js';
+import { announcePublicChange, type PublicChanges } from '../../lib/public-changes.js';
 import type { Documents } from '../../lib/documents/documents.js';
 import { startsAsPdf } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
@@ -27,7 +28,6 @@ import { diffForHistory, type HistorySnapshot } from './history.js';
 import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
 import type { RegulationRepository, Tx } from './repository.js';
-import type { TextIndexer } from './text-indexer.js';
 import { toInstant } from '../day-orders/time.js';
 import type { PDF_FIELDS} from './drafts.js';
 import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
@@ -39,8 +39,8 @@ export const FOLDERS = { process: 'regulations-process', approved: 'regulations-
 
 interface Deps {
   repository: RegulationRepository;
-  /** Tells when a PDF's text joins the search (the public answers change). */
-  indexer: Pick<TextIndexer, 'onIndexed'>;
+  /** Every instance's changes to public content: the public search's cache is emptied by them. */
+  changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
   /** Opens uploaded PDFs in the document worker. */
   documents: Pick<Documents, 'checkPdf'>;
   storage: Storage;
@@ -59,9 +59,8 @@ interface Deps {
  * database and the worker, and the stored-file handling, in this one closure; the pure steps are
  * drafts.ts, the public reads published-service.ts.)
  */
-export function createRegulationService({ repository, indexer, documents, storage, clock, urls, timeZone, log, site }: Deps) {
-  const published = createPublishedRegulations({ repository, indexer, clock, urls, timeZone, site });
-  const publicChanged = published.changed;
+export function createRegulationService({ repository, changes, documents, storage, clock, urls, timeZone, log, site }: Deps) {
+  const published = createPublishedRegulations({ repository, changes, clock, urls, timeZone, site });
   /** One regulation as the staff see it: its whole snapshot (one statement) and its history. */
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const [found, history] = await Promise.all([repository.snapshot(id, { client }), repository.historyOf(id, client)]);
@@ -208,10 +207,10 @@ export function createRegulationService({ repository, indexer, documents, storag
           await repository.replaceLinks(tx, row.id, { modifies: draft.modifies, modifiedBy: draft.modifiedBy });
           await repository.refreshSearchDocument(tx, row.id);
           if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
+          await announcePublicChange(tx, 'regulations');
           return row.id;
         }),
       );
-      publicChanged();
       return detail(user, id);
     },
 
@@ -283,11 +282,11 @@ export function createRegulationService({ repository, indexer, documents, storag
             modifiedBy: refs(changes.modified_by, before.modifying),
           };
           await repository.addHistory(tx, id, user.id, now, diffForHistory(historyOf(before), after));
+          await announcePublicChange(tx, 'regulations');
           if (pdfProcess !== before.row.pdfProcess && before.row.pdfProcess) replaced.push(before.row.pdfProcess);
           if (pdfApproved !== before.row.pdfApproved && before.row.pdfApproved) replaced.push(before.row.pdfApproved);
         }),
       );
-      publicChanged();
       // Only once the change is committed do the replaced files go.
       await Promise.all(replaced.map((key) => storage.remove(key).catch((error) => log.warn({ err: error, key }, 'could not remove file'))));
       return detail(user, id);
@@ -321,10 +320,10 @@ export function createRegulationService({ repository, indexer, documents, storag
           await repository.replaceKeywords(tx, row.id, fields.keywords);
           await repository.refreshSearchDocument(tx, row.id);
           await repository.markTextPending(tx, row.id);
+          await announcePublicChange(tx, 'regulations');
           return row.id;
         }),
       );
-      publicChanged();
       return detail(user, id);
     },
 
@@ -334,10 +333,10 @@ export function createRegulationService({ repository, indexer, documents, storag
         if (!row) throw new NotFound('No se encontró la normativa.');
         if (!policy.canDelete(user, row)) throw new Forbidden();
         await repository.delete(tx, id);
+        await announcePublicChange(tx, 'regulations');
         return row;
       });
       audit(log, 'old_regulation_deleted', { userId: user.id, address: user.address, itemId: id, type: removed.type, number: removed.number });
-      publicChanged();
       await Promise.all(
         [removed.pdfProcess, removed.pdfApproved].filter((key): key is string => key !== null).map((key) => storage.remove(key)),
       );

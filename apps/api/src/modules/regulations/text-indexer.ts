@@ -27,7 +27,6 @@ export function createTextIndexer(deps: {
 }) {
   const { repository, storage, documents, log } = deps;
   const retryDelayMs = deps.retryDelayMs ?? 30_000;
-  const listeners: (() => void)[] = [];
 
   async function readText(key: string | null): Promise<Outcome | null> {
     if (!key) return null;
@@ -48,9 +47,8 @@ export function createTextIndexer(deps: {
     files: { pdfApproved: string | null; pdfProcess: string | null },
     status: 'indexed' | 'unreadable' | 'none',
   ): Promise<boolean> {
-    const stored = await repository.saveExtractedTexts(id, { approvedText, processText, status }, files);
-    if (stored) for (const listener of listeners) listener();
-    return stored;
+    // Its transaction announces the change to every instance (lib/public-changes.ts).
+    return repository.saveExtractedTexts(id, { approvedText, processText, status }, files);
   }
 
   return {
@@ -82,10 +80,6 @@ export function createTextIndexer(deps: {
         const level = failures.length > 0 ? 'warn' : 'info';
         log[level]({ regulationId: id, status, failures, ms: Date.now() - started }, failures.length > 0 ? 'regulation text extraction failed twice' : 'regulation text indexed');
       }
-    },
-    /** Called after each regulation's text is stored (the search answers change). */
-    onIndexed(listener: () => void): void {
-      listeners.push(listener);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
+import { announcePublicChange } from '../../lib/public-changes.js';
 import { addJob, MAX_ATTEMPTS } from '../../queue/queue.js';
 
 type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -101,6 +102,7 @@ export function createRegulationTextStore(db: Database) {
           .set({ approvedText: texts.approvedText, processText: texts.processText, textStatus: texts.status })
           .where(eq(regulations.id, id));
         await store.refreshSearchDocument(tx, id);
+        await announcePublicChange(tx, 'regulations');
         return true;
       });
     },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SitemapService } from './service.js';
 
-// Revalidated on every use (max-age=0 + ETag, a cheap 304): a news item just published is listed at once.
-const config = { access: 'public', publicCache: 0 } as const;
+// Revalidated on every use (no-cache + ETag, a cheap 304): a news item just published is listed at once.
+const config = { access: 'public', publicCache: 'revalidate' } as const;
 
 /** /sitemap.xml and /robots.txt at the site's root (no /api/v1 prefix); GET and HEAD. */
 export const sitemapRoutes: FastifyPluginAsyncZod<{ sitemap: SitemapService }> = async (app, { sitemap }) => {
