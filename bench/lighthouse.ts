@@ -165,15 +165,15 @@ function print(results: PageFigures[]): void {
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of results) {
     console.log(
-      `| \`${row.page}\` | ${row.performance} (${row.performanceRuns.join(', ')}) | ${row.accessibility} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ` +
+      `| \`${decodeURI(row.page)}\` | ${row.performance} (${row.performanceRuns.join(', ')}) | ${row.accessibility} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ` +
         `${row.tbtMs.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${kib(row.transferredBytes)} KiB | ${kib(row.scriptBytes)} KiB | ${row.requests} |`,
     );
   }
   console.log('\n(transferred: every response as it travelled, headers included; KiB = 1,024 bytes)');
   console.log(`Lighthouse's CPU benchmark index, per page and run (higher is faster; a loaded machine scores low):`);
-  console.log(`  ${results.map((row) => `${row.page} ${row.benchmarkIndexes.join('/')}`).join(', ')}`);
+  console.log(`  ${results.map((row) => `${decodeURI(row.page)} ${row.benchmarkIndexes.join('/')}`).join(', ')}`);
   for (const row of results) {
-    console.log(`\n${row.page}: LCP element ${row.lcpElement}`);
+    console.log(`\n${decodeURI(row.page)}: LCP element ${row.lcpElement}`);
     if (row.failedAccessibilityAudits.length > 0) console.log(`  failed accessibility audits: ${row.failedAccessibilityAudits.join(', ')}`);
   }
   const home = results.find((row) => row.page === '/');
@@ -199,13 +199,13 @@ try {
   for (const page of pages) await (await fetch(`${site}${page}`)).arrayBuffer();
   const results: PageFigures[] = [];
   for (const page of pages) {
-    process.stdout.write(`${page}: ${RUNS} run(s)...`);
+    process.stdout.write(`${decodeURI(page)}: ${RUNS} run(s)...`);
     const figures = await runPage(site, page, chromes);
     console.log(` performance ${figures.performanceRuns.join(', ')}`);
     results.push(figures);
   }
   print(results);
-  const missed = results.flatMap((row) => misses(row).map((miss) => `${row.page}: ${miss}`));
+  const missed = results.flatMap((row) => misses(row).map((miss) => `${decodeURI(row.page)}: ${miss}`));
   console.log(missed.length > 0 ? `\nmisses issue 13's targets:\n  ${missed.join('\n  ')}` : "\nevery page meets issue 13's targets");
   if (options.jsonPath) await fs.writeFile(options.jsonPath, `${JSON.stringify({ site, runs: RUNS, measuredAt: new Date().toISOString(), pages: results, missed }, null, 2)}\n`);
   if (missed.length > 0) process.exitCode = 1;
