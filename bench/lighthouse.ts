@@ -50,7 +50,7 @@ interface PageFigures {
 interface Options {
   jsonPath?: string;
   site?: string;
-  /** Paths given on the command line ('/login'): only the pages that start with one of them. */
+  /** Paths given on the command line ('/login', '/normativas'): only those pages, and those under them. */
   only: string[];
 }
 
@@ -125,7 +125,7 @@ async function runPage(site: string, page: string, chromes: Set<LaunchedChrome>)
     chromes.add(chrome);
     try {
       // Lighthouse's default config is the mobile one; only the two categories issue 13 judges are run.
-      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+      const flags: Flags = { port: chrome.port, output: 'json', logLevel: process.env.BENCH_LH_LOG === 'verbose' ? 'verbose' : 'error', onlyCategories: ['performance', 'accessibility'] };
       const result = await lighthouse(`${site}${page}`, flags);
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const failure = result.lhr.runtimeError;
@@ -194,7 +194,7 @@ cleanUpOnSignals(async () => {
 try {
   server = options.site ? undefined : await startDemoServer('lighthouse');
   const site = options.site ?? server!.url;
-  const pages = (await publicPages(site)).filter((page) => options.only.length === 0 || options.only.some((only) => page.startsWith(only)));
+  const pages = (await publicPages(site)).filter((page) => options.only.length === 0 || options.only.some((only) => page === only || (only !== '/' && page.startsWith(only))));
   // A first request of each page, so that no run pays the server's cold start (JIT, first queries).
   for (const page of pages) await (await fetch(`${site}${page}`)).arrayBuffer();
   const results: PageFigures[] = [];
