@@ -42,6 +42,8 @@ interface PageFigures {
   scriptBytes: number;
   requests: number;
   lcpElement: string;
+  /** The elements that moved most (Lighthouse's layout-shifts audit), with their share of the CLS. */
+  shiftedElements: { element: string; score: number }[];
   failedAccessibilityAudits: string[];
   scripts: { url: string; bytes: number }[];
   scriptingByUrl: { url: string; ms: number }[];
@@ -104,6 +106,9 @@ function figuresOf(page: string, runs: Result[]): PageFigures {
     scriptBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
     requests: requests.length,
     lcpElement: lcpElement?.selector ?? lcpElement?.snippet ?? '(none)',
+    shiftedElements: items<{ node?: { selector?: string; snippet?: string }; score?: number }>(median, 'layout-shifts')
+      .slice(0, 3)
+      .map((item) => ({ element: item.node?.selector ?? item.node?.snippet ?? '(unknown)', score: item.score ?? 0 })),
     failedAccessibilityAudits: accessibilityAudits.filter((id: string) => audit(median, id)?.score === 0),
     scripts,
     scriptingByUrl: items<{ url: string; scripting?: number }>(median, 'bootup-time')
@@ -174,6 +179,7 @@ function print(results: PageFigures[]): void {
   console.log(`  ${results.map((row) => `${decodeURI(row.page)} ${row.benchmarkIndexes.join('/')}`).join(', ')}`);
   for (const row of results) {
     console.log(`\n${decodeURI(row.page)}: LCP element ${row.lcpElement}`);
+    if (row.shiftedElements.length > 0) console.log(`  moved most: ${row.shiftedElements.map((shift) => `${shift.element} (${shift.score.toFixed(3)})`).join(', ')}`);
     if (row.failedAccessibilityAudits.length > 0) console.log(`  failed accessibility audits: ${row.failedAccessibilityAudits.join(', ')}`);
   }
   const home = results.find((row) => row.page === '/');
