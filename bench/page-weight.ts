@@ -3,72 +3,11 @@
 // Run: npm run build && npx tsx bench/page-weight.ts          (or: npx tsx bench/page-weight.ts https://site)
 // Without a URL it starts the built server on a throwaway data folder (a fresh database with the demo
 // content) on a free port, and stops it afterwards. Exits 1 over budget.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { firstVisitTransfers, KB, PAGE_BUDGET_KB } from '../e2e/support/page-weight';
+import { cleanUpOnSignals, startDemoServer } from './support.js';
 
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 2 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('the server stopped; run npm run build first');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start');
-}
-
-/** The built server on a fresh data folder; returns its URL and a way to stop it. */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-page-weight-'));
-  await fs.chmod(folder, 0o755);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: folder,
-      DEMO_DATA: 'true',
-      // Not 'production': a production start refuses demo data (the banners and news measured here).
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@concejo.test',
-      ADMIN_PASSWORD: 'Bench-Page-Weight-2026',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`, child);
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await fs.rm(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 type Row = { type: string; requests: number; bytes: number };
 
@@ -113,7 +52,8 @@ async function measurePage(url: string): Promise<{ rows: Row[]; scripts: { url: 
 }
 
 const given = process.argv[2];
-const server = given ? null : await startServer();
+cleanUpOnSignals();
+const server = given ? null : await startDemoServer('page-weight');
 const url = given ?? server!.url;
 try {
   const { rows, scripts, content } = await measurePage(url);

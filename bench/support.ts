@@ -1,6 +1,10 @@
-// Shared pieces of the benchmarks: a throwaway embedded PostgreSQL with the app's schema, and a load
-// loop that measures latency over real HTTP at a given concurrency.
+// Shared pieces of the benchmarks: a throwaway embedded PostgreSQL with the app's schema, the built
+// server on a throwaway data folder with the demo content, and a load loop that measures latency over
+// real HTTP at a given concurrency.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -109,4 +113,103 @@ export async function waitForServer(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the server did not start; run npm run build first');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The stop of every demo server started and not yet stopped: an interrupted bench stops them all. */
+const runningServers = new Set<() => Promise<void>>();
+
+export interface BuiltServer {
+  url: string;
+  /** Stops the server (its embedded PostgreSQL with it) and removes its data folder; safe to call twice. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built server (npm run build) in its own process on a free port and a fresh data folder: a new
+ * embedded PostgreSQL with the demo content (banners, news, norms), as a visitor of the demo site sees it.
+ */
+export async function startDemoServer(name: string): Promise<BuiltServer> {
+  if (!existsSync('apps/api/dist/server.js') || !existsSync('apps/web/dist')) {
+    throw new Error('no built site (apps/api/dist, apps/web/dist): run npm run build first');
+  }
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), `concejo-${name}-`));
+  await fs.chmod(folder, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: folder,
+      DEMO_DATA: 'true',
+      // Not 'production': a production start refuses demo data (the banners and news measured here).
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@concejo.test',
+      ADMIN_PASSWORD: 'Bench-Demo-Server-2026',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      runningServers.delete(stop);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        // A server that does not finish its shutdown in 30 s is killed, so the bench always ends.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await fs.rm(folder, { recursive: true, force: true });
+    })());
+  runningServers.add(stop);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`the server stopped while starting (exit ${child.exitCode})`);
+      if (attempt === 240) throw new Error('the server was not ready after 2 minutes');
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/**
+ * When the bench is interrupted (Ctrl-C, kill): runs `cleanup` once, stops every demo server (also one
+ * still starting), then exits, so that no server, browser or temporary folder outlives the bench.
+ */
+export function cleanUpOnSignals(cleanup: () => Promise<void> = async () => {}): void {
+  let called = false;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (called) return;
+      called = true;
+      console.error(`\n${signal}: stopping...`);
+      void cleanup()
+        .catch((error: unknown) => console.error(error))
+        .then(() => Promise.all([...runningServers].map((stop) => stop())))
+        .finally(() => process.exit(130));
+    });
+  }
 }
