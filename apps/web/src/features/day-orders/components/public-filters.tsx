@@ -1,7 +1,6 @@
-import { DATE_RANGE } from '@concejo/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FieldError } from '../../../components/form/field-error';
+import { DateRangeFields } from '../../../components/form/date-range-fields';
 import { useGetForm } from '../../../components/form/use-get-form';
 import { FILTER_KEYS, filterErrors, writePublicParams, type PublicDayOrderFilters } from '../filters';
 
@@ -23,7 +22,6 @@ export function PublicFilters(props: Props) {
 
 function FilterForm({ filters, onApply, action }: Props) {
   const form = useGetForm({ fields: FILTER_KEYS, check: filterErrors, onApply, idPrefix: 'day-orders' });
-  const { errors, fieldProps, idOf } = form;
   // «Hasta» offers no day before «Desde».
   const [from, setFrom] = useState(filters.from);
 
@@ -35,20 +33,7 @@ function FilterForm({ filters, onApply, action }: Props) {
 
   return (
     <form {...form.formProps} action={action} className="row g-3 align-items-end">
-      <div className="col-12 col-sm-6 col-md-4">
-        <label className="form-label" htmlFor={idOf('from')}>
-          Desde
-        </label>
-        <input type="date" min={DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.from} onChange={(event) => setFrom(event.target.value)} {...fieldProps('from')} />
-        <FieldError fieldId={idOf('from')} error={errors.from} />
-      </div>
-      <div className="col-12 col-sm-6 col-md-4">
-        <label className="form-label" htmlFor={idOf('to')}>
-          Hasta
-        </label>
-        <input type="date" min={from || DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.to} {...fieldProps('to')} />
-        <FieldError fieldId={idOf('to')} error={errors.to} />
-      </div>
+      <DateRangeFields form={form} defaults={filters} from={from} onFromChange={setFrom} columnClassName="col-12 col-sm-6 col-md-4" />
       <div className="col-12 col-md-4 d-flex gap-2">
         <Link to={action} className="btn btn-outline-dark flex-fill" onClick={handleClear}>
           Limpiar

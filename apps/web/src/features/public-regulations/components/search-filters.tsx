@@ -1,7 +1,8 @@
-import { DATE_RANGE, PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
+import { PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError } from '../../../components/form/field-error';
+import { DateRangeFields } from '../../../components/form/date-range-fields';
 import { useGetForm } from '../../../components/form/use-get-form';
 import { paths } from '../../../lib/paths';
 import { filterErrors, filtersOf } from '../filter-form';
@@ -68,20 +69,7 @@ function FilterForm({ filters, onApply }: Props) {
         </select>
         <FieldError fieldId={idOf('type')} error={errors.type} />
       </div>
-      <div className="col-6 col-md-4 col-lg-3">
-        <label className="form-label" htmlFor={idOf('from')}>
-          Desde
-        </label>
-        <input type="date" min={DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.from} onChange={(event) => setFrom(event.target.value)} {...fieldProps('from')} />
-        <FieldError fieldId={idOf('from')} error={errors.from} />
-      </div>
-      <div className="col-6 col-md-4 col-lg-3">
-        <label className="form-label" htmlFor={idOf('to')}>
-          Hasta
-        </label>
-        <input type="date" min={from || DATE_RANGE.first} max={DATE_RANGE.last} defaultValue={filters.to} {...fieldProps('to')} />
-        <FieldError fieldId={idOf('to')} error={errors.to} />
-      </div>
+      <DateRangeFields form={form} defaults={filters} from={from} onFromChange={setFrom} columnClassName="col-6 col-md-4 col-lg-3" />
       <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
         <Link to={paths.regulations.getHref()} className="btn btn-outline-dark flex-fill flex-lg-grow-0 px-4" onClick={handleClear}>
           Limpiar
