@@ -27,8 +27,12 @@ export async function publicNavbar(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
   if ((page.viewportSize()?.width ?? NAVBAR_EXPAND_WIDTH) < NAVBAR_EXPAND_WIDTH) {
     const toggle = nav.getByRole('button', { name: 'Abrir navegación' });
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // A server-rendered page shows the button before its script has taken over: a click that came
+    // too early did nothing, so it is tried again.
+    await expect(async () => {
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+    }).toPass();
   }
   return nav;
 }

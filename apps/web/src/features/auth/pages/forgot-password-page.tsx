@@ -12,12 +12,14 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** /forgot-password: asks for the e-mail and sends the reset link (spec 2.1, 8). */
 export function ForgotPasswordPage() {
   useDocumentTitle('Recuperar contraseña');
+  const hydrated = useHydrated();
   const toast = useToast();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function ForgotPasswordPage() {
               />
               <FieldError fieldId="forgot-email" error={errors.email} />
             </Form.Group>
-            <Button type="submit" variant="primary" className="w-100" disabled={forgot.isPending}>
+            <Button type="submit" variant="primary" className="w-100" disabled={forgot.isPending || !hydrated}>
               {forgot.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
               Enviar enlace
             </Button>

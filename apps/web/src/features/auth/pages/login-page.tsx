@@ -11,11 +11,13 @@ import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { loginPageReached } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from '../login-error-message';
 
 export function LoginPage() {
   useDocumentTitle('Acceso a funcionarios');
+  const hydrated = useHydrated();
   // A logout or an expired session that brought the user here has arrived (see endSession).
   useEffect(loginPageReached, []);
   const toast = useToast();
@@ -61,7 +63,7 @@ export function LoginPage() {
               />
               <FieldError fieldId="login-password" error={errors.password} />
             </Form.Group>
-            <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
+            <Button type="submit" variant="primary" className="w-100" disabled={login.isPending || !hydrated}>
               {login.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
               Ingresar
             </Button>

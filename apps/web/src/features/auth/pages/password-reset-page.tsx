@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { clearSession } from '../../../lib/session';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { RECOVERY_TOAST_DELAY_MS, recoveryErrorMessage } from '../account-error';
 import { useResetPassword } from '../api/reset-password';
 
@@ -35,6 +36,7 @@ export function PasswordResetPage() {
 
 function PasswordResetForm({ token, email }: { token: string; email: string }) {
   useDocumentTitle('Restablecer contraseña');
+  const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
   const later = useDelayed();
@@ -100,7 +102,7 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
                   confirmation={{ ...register('password_confirmation'), error: errors.password_confirmation }}
                   hint="Al menos 8 caracteres. Evita contraseñas comunes, como nombres de equipos o «123456789»."
                 />
-                <Button type="submit" variant="primary" className="w-100" disabled={reset.isPending}>
+                <Button type="submit" variant="primary" className="w-100" disabled={reset.isPending || !hydrated}>
                   {reset.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
                   Cambiar contraseña
                 </Button>
