@@ -8,27 +8,47 @@ import { createTtlCache } from './ttl-cache.js';
  */
 export function createAnswerCache<V>(
   changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>,
-  options: { contents: readonly PublicContent[]; ttlMs: number; maxEntries: number; now?: () => number },
+  options: {
+    contents: readonly PublicContent[];
+    ttlMs: number;
+    maxEntries: number;
+    now?: () => number;
+    /** Whether an answer may be kept (a failure may be better tried again); every one by default. */
+    keep?: (value: V) => boolean;
+  },
 ) {
   const entries = createTtlCache<V>(options);
   // Bumped on each change: an answer computed while a change arrived is not kept.
   let generation = 0;
+  // Answers being computed, by generation and key: many requests for one new answer compute it once,
+  // and none made after a change joins a computation that began before it.
+  const inFlight = new Map<string, Promise<V>>();
   changes.onChange((change) => {
     if (change !== 'any' && !options.contents.includes(change)) return;
     generation += 1;
     entries.clear();
   });
+
+  async function computeAndKeep(key: string, compute: () => Promise<V>, trusted: boolean): Promise<V> {
+    const started = generation;
+    const value = await compute();
+    if (trusted && generation === started && (options.keep?.(value) ?? true)) entries.set(key, value);
+    return value;
+  }
+
   return {
     async get(key: string, compute: () => Promise<V>): Promise<V> {
       const trusted = await changes.caughtUp();
-      if (trusted) {
-        const cached = entries.get(key);
-        if (cached !== undefined) return cached;
+      if (!trusted) return computeAndKeep(key, compute, false);
+      const cached = entries.get(key);
+      if (cached !== undefined) return cached;
+      const flight = `${generation} ${key}`;
+      let pending = inFlight.get(flight);
+      if (!pending) {
+        pending = computeAndKeep(key, compute, true).finally(() => inFlight.delete(flight));
+        inFlight.set(flight, pending);
       }
-      const started = generation;
-      const value = await compute();
-      if (trusted && generation === started) entries.set(key, value);
-      return value;
+      return pending;
     },
   };
 }

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PublicChanges } from '../lib/public-changes.js';
+import { createAnswerCache } from '../lib/answer-cache.js';
+import { PUBLIC_CONTENTS, type PublicChanges } from '../lib/public-changes.js';
 
 /** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
 type RenderResult =
@@ -17,7 +18,6 @@ type ServerEntry = { createRenderer(options: { publicUrl: string; transport: typ
 
 /** A rendered page as sent: its HTML and the compressed copies made once, when first asked for. */
 export type RenderedPage = { status: number; html: string; etag: string; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
-type Cached = { answer: RenderedPage | { redirect: string; status: number }; expires: number };
 export type PageAnswer = RenderedPage | { redirect: string; status: number } | null;
 
 const compressors = {
@@ -89,51 +89,26 @@ export async function createPageRenderer(
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const render = await entry.createRenderer({ publicUrl, transport: injectTransport(app) });
 
-  const cache = new Map<string, Cached>();
-  const inFlight = new Map<string, Promise<PageAnswer>>();
-  // A render that began before a change must not be cached after it.
-  let generation = 0;
-
-  changes.onChange(() => {
-    generation += 1;
-    cache.clear();
+  // Every page shows public content of some kind: any change empties the cache.
+  const cache = createAnswerCache<PageAnswer>(changes, {
+    contents: PUBLIC_CONTENTS,
+    ttlMs: PAGE_TTL_MS,
+    maxEntries: CACHED_PAGES,
+    // Client-side pages are the shell; pages that failed to load their data get a new try.
+    keep: (answer) => answer !== null && answer.status < 500,
   });
 
-  async function renderFresh(url: string, trusted: boolean): Promise<PageAnswer> {
-    const started = generation;
+  async function renderFresh(url: string): Promise<PageAnswer> {
     const result = await render(new Request(new URL(url, publicUrl)));
     if (result.kind === 'client') return null;
-    let answer: RenderedPage | { redirect: string; status: number };
-    if (result.kind === 'redirect') {
-      answer = { redirect: result.location, status: result.status };
-    } else {
-      const html = fill!(result.head, result.body, result.state);
-      answer = { status: result.status, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`, encoded: new Map() };
-    }
-    // Pages that failed to load their data are not kept: the next visitor gets a new try.
-    if (trusted && started === generation && answer.status < 500) {
-      cache.delete(url);
-      cache.set(url, { answer, expires: Date.now() + PAGE_TTL_MS });
-      while (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value!);
-    }
-    return answer;
+    if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+    const html = fill!(result.head, result.body, result.state);
+    return { status: result.status, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`, encoded: new Map() };
   }
 
   return {
     /** The page at this address (path and query), rendered or from the cache; null for a client-side page. */
-    async page(url: string): Promise<PageAnswer> {
-      const trusted = await changes.caughtUp();
-      const cached = trusted ? cache.get(url) : undefined;
-      if (cached && cached.expires > Date.now()) return cached.answer;
-      // Many visitors of one new page at once: one render (per generation: none joins a stale one).
-      const key = `${generation} ${url}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = renderFresh(url, trusted).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      return pending;
-    },
+    page: (url: string): Promise<PageAnswer> => cache.get(url, () => renderFresh(url)),
     /** The page compressed as the browser asked, made once per cached page. */
     encoded(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
       let copy = page.encoded.get(encoding);
