@@ -42,6 +42,8 @@ function ensureTools() {
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Names of the failed tests, repeated at the end: the last lines of a long run are what a CI log keeps. */
+const failedNames = [];
 
 // The Debian tools first: the API tests read PDFs back with pdftotext.
 const toolsReady = ensureTools();
@@ -56,6 +58,12 @@ if (existsSync(vitestReport)) {
   counts.skipped += report.numPendingTests + report.numTodoTests;
   if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) {
     counts.failed += report.numFailedTestSuites;
+  }
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) failedNames.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    if (failed.length === 0 && file.status === 'failed') failedNames.push(`${where}: ${firstLine(file.message)}`);
   }
 }
 // A failed test fails the run even if Vitest's own exit status were to say otherwise.
@@ -88,6 +96,11 @@ if (!toolsReady) {
 }
 
 if (problems.length > 0 && counts.failed === 0) counts.failed = problems.length;
+if (failedNames.length > 0) console.log(`\nFailed unit/API tests:\n${failedNames.map((name) => `  ✗ ${name}`).join('\n')}`);
 console.log(`\n${problems.length ? `Failed: ${problems.join(', ')}` : 'All test layers passed.'}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
 process.exit(problems.length ? 1 : 0);
+
+function firstLine(text) {
+  return String(text ?? '').split('\n')[0].slice(0, 300);
+}

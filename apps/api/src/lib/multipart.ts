@@ -1,3 +1,5 @@
+import { StringDecoder } from 'node:string_decoder';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -134,6 +136,8 @@ export function acceptMultipart(app: FastifyInstance): void {
  */
 export async function readMultipartForm<S extends z.ZodObject | undefined>(request: FastifyRequest, spec: MultipartSpec<S>): Promise<ParsedMultipartForm<S>> {
   const form = await readRawForm(request, spec);
+  // The schema reads every text field through (a 12 MB description too): other requests go first.
+  await nextTurn();
   return { fields: (spec.schema ? parseFormFields(spec.schema, form.fields) : form.fields) as ParsedMultipartForm<S>['fields'], files: form.files };
 }
 
@@ -233,20 +237,23 @@ class FormReader {
       stream.resume();
       return;
     }
-    const { limit, overLimit, store } = admitted;
-    const chunks: Buffer[] = [];
+    const { limit, overLimit } = admitted;
+    // Text is decoded chunk by chunk as it arrives: a 12 MB field decoded at its end would hold the
+    // event loop for tens of milliseconds (a copy of the whole, then its decoding).
+    const decoder = admitted.text ? new StringDecoder('utf8') : undefined;
+    const chunks: (Buffer | string)[] = [];
     let size = 0;
     this.openParts += 1;
     stream.on('data', (chunk: Buffer) => {
       if (this.settled) return;
       size += chunk.length;
       if (size > limit) return this.fail(overLimit());
-      chunks.push(chunk);
+      chunks.push(decoder ? decoder.write(chunk) : chunk);
     });
     stream.on('end', () => {
       this.openParts -= 1;
       if (this.settled) return;
-      const failure = store(Buffer.concat(chunks, size));
+      const failure = admitted.text ? admitted.store(chunks.join('') + (decoder?.end() ?? '')) : admitted.store(Buffer.concat(chunks as Buffer[], size));
       if (failure) this.fail(failure);
       else this.finishIfDone();
     });
@@ -267,6 +274,7 @@ class FormReader {
       if (repeated) return repeated;
       if (sentAsFile) {
         return {
+          text: false,
           limit: fileRule.maxBytes,
           overLimit: () => stopped(413, fileRule.tooLargeMessage, name),
           store: (value) => void (this.form.files[name] = value.length === 0 ? null : value),
@@ -275,10 +283,10 @@ class FormReader {
       // A text value in a file field: empty (or 'null') means "remove the file" (spec 7.3).
       const notAFile = () => stopped(422, MULTIPART_MESSAGES.textInFile, name);
       return {
+        text: true,
         limit: SMALL_FIELD_BYTES,
         overLimit: notAFile,
-        store: (value) => {
-          const text = value.toString('utf8');
+        store: (text) => {
           if (text !== '' && text !== 'null') return notAFile();
           this.form.files[name] = null;
           return undefined;
@@ -291,12 +299,12 @@ class FormReader {
     const rule = this.spec.text.get(base);
     if (!rule || (item && !rule.list)) return stopped(422, MULTIPART_MESSAGES.unknown, name);
     if (sentAsFile) return stopped(422, MULTIPART_MESSAGES.fileInText, name);
-    const limited = { limit: rule.maxBytes, overLimit: () => stopped(413, rule.tooLargeMessage, base) };
+    const limited = { text: true as const, limit: rule.maxBytes, overLimit: () => stopped(413, rule.tooLargeMessage, base) };
     if (!item) {
       // A single value (or a list sent bare, which the schema then refuses with its own message).
       const repeated = once(base);
       if (repeated) return repeated;
-      return { ...limited, store: (value) => void (this.form.fields[base] = value.toString('utf8')) };
+      return { ...limited, store: (value: string) => void (this.form.fields[base] = value) };
     }
     if (this.seen.has(base) && !this.listItems.has(base)) return stopped(422, MULTIPART_MESSAGES.repeated, base);
     this.seen.add(base);
@@ -305,10 +313,10 @@ class FormReader {
     this.listItems.set(base, count);
     return {
       ...limited,
-      store: (value) => {
+      store: (value: string) => {
         const list = this.form.fields[base];
         const items = Array.isArray(list) ? list : [];
-        items.push(value.toString('utf8'));
+        items.push(value);
         this.form.fields[base] = items;
         return undefined;
       },
@@ -342,11 +350,11 @@ class FormReader {
 }
 
 /** How a part is read (at most `limit` bytes, else the `overLimit` error) and kept (or refused after all). */
-interface AdmittedPart {
-  limit: number;
-  overLimit: () => HttpError;
-  store: (value: Buffer) => HttpError | undefined;
-}
+/** How one admitted part is read: as text (decoded while it arrives) or as a file's bytes. */
+type AdmittedPart = { limit: number; overLimit: () => HttpError } & (
+  | { text: true; store: (value: string) => HttpError | undefined }
+  | { text: false; store: (value: Buffer) => HttpError | undefined }
+);
 
 /** An error that ends the reading of a form, keyed by the field it concerns. */
 function stopped(status: number, message: string, field: string): HttpError {

@@ -170,7 +170,7 @@ describe('two instances on one database', { timeout: 60_000 }, () => {
     try {
       await other.query('begin');
       await killListeners(other, 2);
-      await vi.waitFor(() => expect(b.publicChanges.listening).toBe(false), { interval: 5 });
+      await vi.waitFor(() => expect(b.publicChanges.listening).toBe(false), { timeout: 30_000, interval: 5 });
       await other.query('delete from regulations where id = $1', [id]);
       await other.query("select pg_notify('public_changes', 'regulations')");
       await other.query('commit');
@@ -202,7 +202,7 @@ describe('two instances on one database', { timeout: 60_000 }, () => {
     try {
       await vi.waitFor(async () => expect(await listenerPids(other)).toHaveLength(3));
       await killListeners(other, 3);
-      await vi.waitFor(() => expect(c.publicChanges.listening).toBe(false), { interval: 5 });
+      await vi.waitFor(() => expect(c.publicChanges.listening).toBe(false), { timeout: 30_000, interval: 5 });
       await c.close();
       await vi.waitFor(() => expect([a.publicChanges.listening, b.publicChanges.listening]).toEqual([true, true]), { timeout: 30_000, interval: 20 });
       expect(await listenerPids(other)).toHaveLength(2);

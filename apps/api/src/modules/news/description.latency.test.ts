@@ -8,6 +8,7 @@ import { CONTENT_MESSAGES, MAX_NEWS_DESCRIPTION_INPUT } from '@concejo/contracts
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { sampleImage, type UploadFile } from '../../test/images.js';
+import { slowdownNow } from '../../test/machine-speed.js';
 import { favourThisProcess } from '../../test/priority.js';
 
 // A latency test: it runs alone, after the rest of the suite (vitest.latency.config.ts).
@@ -69,30 +70,48 @@ function postFromThread(url: string, headers: Record<string, string>, fields: Re
   });
 }
 
+/**
+ * Posts a news form with `description` while /healthz is asked again and again (5 ms apart), and
+ * answers the post's answer, the slowest /healthz answer and the machine's slowdown around it all.
+ */
+async function postWhileProbing(description: string) {
+  const before = slowdownNow();
+  let settled = false;
+  const saving = postFromThread(`${base}/api/v1/news`, cm, { ...valid, description }, photo);
+  void saving.finally(() => (settled = true));
+  const latencies: number[] = [];
+  do {
+    const asked = performance.now();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    latencies.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  } while (!settled);
+  const answer = await saving;
+  return { answer, slowestHealthz: Math.max(...latencies), factor: Math.max(before, slowdownNow()) };
+}
+
 describe('news descriptions are read without holding the server', () => {
   it('answers a 12 MB description of nested spans with a Spanish 422 within a second, while /healthz keeps answering', async () => {
     const opening = '<p>';
     const deep = opening + '<span>'.repeat(Math.floor((MAX_NEWS_DESCRIPTION_INPUT - opening.length) / 6));
     expect(deep.length).toBeGreaterThan(12_000_000);
-    let settled = false;
-    const saving = postFromThread(`${base}/api/v1/news`, cm, { ...valid, description: deep }, photo);
-    void saving.finally(() => (settled = true));
-    const latencies: number[] = [];
-    do {
-      const asked = performance.now();
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      latencies.push(performance.now() - asked);
-    } while (!settled);
-    const answer = await saving;
+    // The reference: the same form with flat text as long, refused as too long (413) once it has been
+    // read, checked and scanned. Refusing the nesting must cost no more than that.
+    const reference = await postWhileProbing(opening + 'x'.repeat(deep.length - opening.length));
+    expect(reference.answer.status).toBe(413);
+    const { answer, slowestHealthz, factor } = await postWhileProbing(deep);
 
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ description: [CONTENT_MESSAGES.descriptionTooDeep] });
-    expect(answer.ms).toBeLessThan(1_000);
+    // Within a second and half a second on an idle machine; on a loaded one, scaled by its slowdown
+    // (test/machine-speed.ts), and the answer within half as long again as the flat reference's.
     // Before: the sanitiser held the server for over five minutes.
-    expect(Math.max(...latencies)).toBeLessThan(500);
+    const context = `slowdown x${factor.toFixed(1)}, reference ${reference.answer.ms.toFixed(0)} ms`;
+    expect(answer.ms, context).toBeLessThan(Math.max(1_000 * factor, 1.5 * reference.answer.ms));
+    expect(slowestHealthz, context).toBeLessThan(500 * factor);
   });
 
-  it('reads a 12 MB description in the document worker: /healthz answers within 100 ms meanwhile', { timeout: 60_000 }, async () => {
+  it('reads a 12 MB description in the document worker: /healthz answers within 100 ms meanwhile (idle machine)', { timeout: 60_000 }, async () => {
     // Flat markup far past what may be stored (413), and a text whose photos make up the 12 MB.
     const flat = '<p>Texto de la <strong>noticia</strong>.</p>'.repeat(300_000);
     const photoData = (await sharp(randomBytes(500 * 500 * 3), { raw: { width: 500, height: 500, channels: 3 } }).png().toBuffer()).toString('base64');
@@ -102,19 +121,10 @@ describe('news descriptions are read without holding the server', () => {
       [flat, 413],
       [photos, 201],
     ] as const) {
-      let settled = false;
-      const saving = postFromThread(`${base}/api/v1/news`, cm, { ...valid, description }, photo).then((answer) => answer.status);
-      void saving.finally(() => (settled = true));
-      const latencies: number[] = [];
-      do {
-        const asked = performance.now();
-        expect((await fetch(`${base}/healthz`)).status).toBe(200);
-        latencies.push(performance.now() - asked);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      } while (!settled);
-      expect(await saving).toBe(status);
-      expect(Math.max(...latencies)).toBeLessThan(100);
+      const { answer, slowestHealthz, factor } = await postWhileProbing(description);
+      expect(answer.status).toBe(status);
+      // 100 ms on an idle machine, scaled by the machine's slowdown when it is loaded.
+      expect(slowestHealthz, `slowdown x${factor.toFixed(1)}`).toBeLessThan(100 * factor);
     }
   });
-
 });
