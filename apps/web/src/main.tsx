@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -40,9 +40,14 @@ async function start(container: HTMLElement) {
       </AppProviders>
     </StrictMode>
   );
-  // A page that does not match what the server sent is rendered again in the browser; say so, loudly.
-  if (ssr) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('La página del servidor no coincide con la del navegador.', error) });
-  else createRoot(container).render(app);
+  if (ssr) {
+    // Hydrated as a transition, which React does in slices that yield to the browser (as React Router's
+    // own entry does), not in one long task: the page is already there, and a tap must not wait for it.
+    // A page that does not match what the server sent is rendered again in the browser; say so, loudly.
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.error('La página del servidor no coincide con la del navegador.', error) });
+    });
+  } else createRoot(container).render(app);
 }
 
 const container = document.getElementById('root');

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; react-bootstrap's Offcanvas asks it for the breakpoint. Phones are not tested here.
@@ -16,6 +16,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// findBy and waitFor wait for a condition; on a loaded machine the first render of a lazy route can
+// take longer than the default second, so they wait up to five before failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
