@@ -65,3 +65,13 @@ export async function timed<T>(idleLimitMs: number, work: () => Promise<T>): Pro
   const factor = Math.max(before, slowdownNow());
   return { value, ms, limitMs: idleLimitMs * factor, factor };
 }
+
+/** `timed` for synchronous work. */
+export function timedSync<T>(idleLimitMs: number, work: () => T): { value: T; ms: number; limitMs: number; factor: number } {
+  const before = slowdownNow();
+  const started = performance.now();
+  const value = work();
+  const ms = performance.now() - started;
+  const factor = Math.max(before, slowdownNow());
+  return { value, ms, limitMs: idleLimitMs * factor, factor };
+}

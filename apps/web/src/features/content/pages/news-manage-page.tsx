@@ -85,7 +85,7 @@ export function NewsManagePage() {
                   </th>
                   <td data-label="Descripción">
                     <div className="content-description-clamp">
-                      <NewsContent html={item.description} />
+                      <NewsContent html={item.description} colours={false} />
                     </div>
                   </td>
                   <td data-label="Estado">
