@@ -60,17 +60,17 @@ export function slowdownNow(): number {
 export async function timed<T>(idleLimitMs: number, work: () => Promise<T>): Promise<{ value: T; ms: number; limitMs: number; factor: number }> {
   const before = slowdownNow();
   const started = performance.now();
-  const value = await work();
-  const ms = performance.now() - started;
-  const factor = Math.max(before, slowdownNow());
-  return { value, ms, limitMs: idleLimitMs * factor, factor };
+  return scaled(idleLimitMs, before, started, await work());
 }
 
 /** `timed` for synchronous work. */
 export function timedSync<T>(idleLimitMs: number, work: () => T): { value: T; ms: number; limitMs: number; factor: number } {
   const before = slowdownNow();
   const started = performance.now();
-  const value = work();
+  return scaled(idleLimitMs, before, started, work());
+}
+
+function scaled<T>(idleLimitMs: number, before: number, started: number, value: T) {
   const ms = performance.now() - started;
   const factor = Math.max(before, slowdownNow());
   return { value, ms, limitMs: idleLimitMs * factor, factor };
