@@ -23,9 +23,11 @@ async function findNewsCard(page: Page, title: string) {
   const card = news.getByRole('article').filter({ hasText: title });
   await expect(news.getByRole('article').first()).toBeVisible();
   for (let round = 0; round < 10 && !(await card.isVisible()); round += 1) {
-    const more = news.getByRole('button', { name: 'Ver más', exact: true });
+    const more = news.getByRole('link', { name: 'Ver más', exact: true });
     if (!(await more.isVisible())) break;
+    const shown = await news.getByRole('article').count();
     await more.click();
+    await expect(news.getByRole('article')).not.toHaveCount(shown);
   }
   await expect(card).toBeVisible();
   return card;

@@ -145,10 +145,11 @@ test.describe('the home page', () => {
     await page.goto('/');
     const news = page.getByRole('region', { name: 'Noticias' });
     await expect(news.getByRole('article')).toHaveCount(6);
-    await expect(news.getByRole('button', { name: 'Ver menos' })).toHaveCount(0);
-    await news.getByRole('button', { name: 'Ver más', exact: true }).click();
+    await expect(news.getByRole('link', { name: 'Ver menos' })).toHaveCount(0);
+    await news.getByRole('link', { name: 'Ver más', exact: true }).click();
     await expect(news.getByRole('article')).toHaveCount(12);
-    await news.getByRole('button', { name: 'Ver menos' }).click();
+    await expect(page).toHaveURL('/?noticias=12#noticias');
+    await news.getByRole('link', { name: 'Ver menos' }).click();
     await expect(news.getByRole('article')).toHaveCount(6);
   });
 
@@ -166,25 +167,10 @@ test.describe('the home page', () => {
     await expect(page.getByText(`Texto de ${title}, publicado por el área de prensa.`)).toBeVisible();
   });
 
-  test('shows clean empty states for the session videos and the weather when no keys are configured', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByText('No hay videos de sesiones para mostrar en este momento.')).toBeVisible();
-    await expect(page.getByText('Clima no disponible por el momento.')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Contacto' })).toBeVisible();
-  });
-
-  test('shows session videos and the weather when the services answer, within the CSP', async ({ page }) => {
-    // The e2e server has no keys: its two proxies are answered here with what they pass on when
-    // configured, and the outside hosts the page then loads (the icon CDN, the video embeds) are
-    // stood in for, since this machine has no internet. The server's real CSP still applies.
-    await page.route('**/api/v1/public/videos', (route) =>
-      route.fulfill({ json: { items: [{ id: { videoId: 'aBcDeFgHiJ1' }, snippet: { title: 'Sesión Ordinaria del 20 de noviembre' } }] } }),
-    );
-    await page.route('**/api/v1/public/weather', (route) =>
-      route.fulfill({
-        json: { location: { name: 'Villa del Parque', region: 'Buenos Aires' }, current: { temp_c: 18.4, condition: { text: 'Soleado', icon: 'https://cdn.weatherapi.com/weather/64x64/day/113.png' } } },
-      }),
-    );
+  test('shows the session videos and the weather its server fetched, within the CSP', async ({ page }) => {
+    // The e2e server's video and weather services are local stand-ins (e2e/start-server.mjs); the
+    // outside hosts the page then loads (the icon CDN, the video embeds) are stood in for here, since
+    // this machine has no internet. The server's real CSP still applies.
     await page.route('https://cdn.weatherapi.com/**', async (route) =>
       route.fulfill({ contentType: 'image/png', body: await picture(64, 64, '#ffd166') }),
     );
@@ -195,8 +181,8 @@ test.describe('the home page', () => {
       if (/Content Security Policy|allowfullscreen/i.test(message.text())) refused.push(message.text());
     });
     await page.goto('/');
-    await expect(page.getByRole('group', { name: 'Clima actual' })).toContainText('18 °C');
-    await expect(page.getByRole('img', { name: 'Soleado' })).toHaveJSProperty('naturalWidth', 64);
+    await expect(page.getByRole('group', { name: 'Clima actual' })).toContainText('24 °C');
+    await expect(page.getByRole('img', { name: 'Parcialmente nublado' })).toHaveJSProperty('naturalWidth', 64);
     const video = page.getByTitle('Sesión Ordinaria del 20 de noviembre');
     await video.scrollIntoViewIfNeeded();
     await expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1');
@@ -208,7 +194,7 @@ test.describe('the home page', () => {
     await ensureContent(request, { banners: 2, news: 7 });
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Noticias' }).getByRole('article').first()).toBeVisible();
-    await expect(page.getByText('Clima no disponible por el momento.')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Clima actual' })).toBeVisible();
     await expectNoViolations(page);
   });
 
@@ -240,7 +226,7 @@ test.describe('the news detail', () => {
     await expect(page).not.toHaveURL(`/noticia/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(title);
     // Opened from a link, 'Volver' goes back where the visitor came from.
-    await page.getByRole('button', { name: 'Volver' }).click();
+    await page.getByRole('link', { name: 'Volver' }).click();
     await expect(page).toHaveURL(`/noticia/${id}`);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -298,7 +284,7 @@ test.describe('the news detail', () => {
   test("says 'No se encontró la noticia' for an item that does not exist, with a way back", async ({ page }) => {
     await page.goto('/noticia/987654');
     await expect(page.getByRole('heading', { name: 'No se encontró la noticia' })).toBeVisible();
-    await page.getByRole('button', { name: 'Volver' }).click();
+    await page.getByRole('link', { name: 'Volver' }).click();
     await expect(page).toHaveURL('/');
   });
 

@@ -103,7 +103,10 @@ test.describe('the first HTML of a public page', () => {
 });
 
 test.describe('in the browser', () => {
-  test('a public page hydrates without errors and without asking again for its data', async ({ page }) => {
+  test('a public page runs its script without errors and without asking again for its data', async ({ page }) => {
+    // No internet here: the weather icon and the session videos' hosts are stood in for.
+    await page.route('https://cdn.weatherapi.com/**', (route) => route.fulfill({ status: 204 }));
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><p>Video</p>' }));
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
@@ -119,7 +122,7 @@ test.describe('in the browser', () => {
     }
     expect(dataRequests).toEqual([]);
     expect(problems).toEqual([]);
-    // Hydrated: a client-side navigation works and fetches what the new page needs.
+    // Its links lead to the next page, rendered by the server too.
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Normativas' }).click({ trial: false }).catch(async () => {
       // On a narrow screen the links are behind the menu button.
       await page.getByRole('button', { name: 'Abrir navegación' }).click();

@@ -40,7 +40,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** `vite build --mode page`: the server-rendered pages' own script (page.html, src/page/main.ts). */
+const PAGE_MODE = 'page';
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), precompress()],
   server: {
     // The API runs apart in development; the browser only ever talks to one origin, as in production.
@@ -53,11 +56,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
+    // The pages' script is built apart, after the app, into the same folder (see `input`).
+    emptyOutDir: mode !== PAGE_MODE,
     // The production CSP allows no inline script, and the polyfill is an inline one.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The script of the pages rendered on the server (page.html, `vite build --mode page`) is a build
+      // of its own: in one build with the app it would share the app's chunks, React's among them.
+      input: mode === PAGE_MODE ? { page: 'page.html' } : undefined,
       output: {
-        codeSplitting: {
+        codeSplitting: mode === PAGE_MODE ? undefined : {
           groups: [
             {
               // The home page with everything it shares with the entry, in one file instead of a

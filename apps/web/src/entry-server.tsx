@@ -13,8 +13,11 @@ import type { PageContext } from './server/server-page';
 import { serverPageOf } from './server/server-pages';
 
 export type RenderResult =
-  /** A page rendered here: its head tags, the markup of #root and the state the browser hydrates with. */
-  | { kind: 'page'; status: number; head: string; body: string; state: string }
+  /**
+   * A page rendered here: its head tags, the markup of #root, and what the browser runs on it: the
+   * page's own small script ('page', src/page/main.ts), or the app hydrating with the state given.
+   */
+  | { kind: 'page'; status: number; head: string; body: string; state: string; shell: 'page' | 'app' }
   | { kind: 'redirect'; status: number; location: string }
   /** A client-side page (staff panels, the profile): the server sends the app's shell. */
   | { kind: 'client' };
@@ -54,7 +57,8 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
     const pageHead = last.page.head;
 
     const url = new URL(request.url);
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+    // A query that failed here is shown failed (not as loading, as it would be for a browser that tries again on mount).
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
     const pageContext = (params: PageContext['params']): PageContext => ({ queryClient, params, url });
     await Promise.all(pages.map(({ match, page }) => page?.preload?.(pageContext(match.params))));
     const head = pageHead(pageContext(last.match.params));
@@ -72,7 +76,8 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
     // when it does not render the <head> itself: they go to the head, where the browser finds them first.
     const hoisted = /^(?:<link [^>]*>)*/.exec(markup)![0];
     const body = markup.slice(hoisted.length);
-    const state = serializeSsrState({
+    const enhanced = Boolean(last.page.enhanced);
+    const state = enhanced ? '' : serializeSsrState({
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       queries: sentQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
     });
@@ -81,7 +86,8 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
       status: head.status ?? 200,
       head: `${renderHead(head, { url, publicUrl, siteName: councilName(queryClient) })}${hoisted}`,
       body,
-      state: `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+      state: enhanced ? '' : `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+      shell: enhanced ? 'page' : 'app',
     };
   };
 }

@@ -11,7 +11,7 @@ import { PUBLIC_CONTENTS, type PublicChanges } from '../lib/public-changes.js';
 
 /** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
 type RenderResult =
-  | { kind: 'page'; status: number; head: string; body: string; state: string }
+  | { kind: 'page'; status: number; head: string; body: string; state: string; shell?: 'page' | 'app' }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'client' };
 type ServerEntry = { createRenderer(options: { publicUrl: string; transport: typeof fetch }): Promise<(request: Request) => Promise<RenderResult>> };
@@ -86,6 +86,9 @@ export async function createPageRenderer(
     log.warn('index.html has no <title> or empty #root; public pages are rendered in the browser only');
     return null;
   }
+  // The shell of the pages that run their own small script instead of the app (apps/web/page.html).
+  const pageFile = path.join(root, 'page.html');
+  const fillPage = existsSync(pageFile) ? parseTemplate(await fs.readFile(pageFile, 'utf8')) : null;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const render = await entry.createRenderer({ publicUrl, transport: injectTransport(app) });
 
@@ -102,7 +105,7 @@ export async function createPageRenderer(
     const result = await render(new Request(new URL(url, publicUrl)));
     if (result.kind === 'client') return null;
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
-    const html = fill!(result.head, result.body, result.state);
+    const html = (result.shell === 'page' && fillPage ? fillPage : fill!)(result.head, result.body, result.state);
     return { status: result.status, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`, encoded: new Map() };
   }
 

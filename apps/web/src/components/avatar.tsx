@@ -1,14 +1,4 @@
-/** Gold of the council's identity (spec 2.4); dark initials on it pass WCAG AA, white ones do not. */
-const AVATAR_BACKGROUND = '#BE9A60';
-const AVATAR_TEXT = '#1b1f24';
-
-function firstLetter(value: string): string {
-  return Array.from(value.trim())[0]?.toLocaleUpperCase('es-AR') ?? '';
-}
-
-export function initialsOf(name: string, lastName: string): string {
-  return firstLetter(name) + firstLetter(lastName) || '?';
-}
+import { AVATAR_BACKGROUND, AVATAR_TEXT, initialsOf } from '../lib/initials';
 
 type AvatarProps = {
   name: string;

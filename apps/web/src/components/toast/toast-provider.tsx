@@ -1,17 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { ToastContext, type ToastApi, type ToastOptions, type ToastVariant } from './toast-context';
-
-export const DEFAULT_TOAST_DELAY_MS = 3000;
+import { DEFAULT_TOAST_DELAY_MS, topBarSlot, TOAST_VARIANTS, type ToastSlot } from './toast-slot';
 
 type ToastItem = { id: number; variant: ToastVariant; message: string; delay: number };
-
-// Bootstrap colours of the theme; all of them reach WCAG AA with their text colour.
-const VARIANT_CLASSES: Record<ToastVariant, { toast: string; closeWhite: boolean }> = {
-  success: { toast: 'text-bg-success', closeWhite: true },
-  warning: { toast: 'text-bg-warning', closeWhite: false },
-  error: { toast: 'text-bg-danger', closeWhite: true },
-};
 
 function ToastMessage({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
   const [paused, setPaused] = useState(false);
@@ -28,7 +20,7 @@ function ToastMessage({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: 
     };
   }, [paused, onDismiss, toast.id]);
 
-  const variant = VARIANT_CLASSES[toast.variant];
+  const variant = TOAST_VARIANTS[toast.variant];
   return (
     <div
       className={`toast show align-items-center border-0 ${variant.toast}`}
@@ -53,32 +45,9 @@ function ToastMessage({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: 
 
 let nextToastId = 1;
 
-/** Narrower than this, the top bar's free space cannot hold a message: it goes under the bar instead. */
-const MIN_SLOT_PX = 200;
-const GAP_PX = 8;
-
-/**
- * Where the messages go: the free stretch of the top bar, between its left-hand controls (marked
- * `data-toast-after`: the panel's Menú button, the public links) and its right-hand ones
- * (`data-toast-before`: the user menu, Mi panel, the phone's menu toggle). There they cover at most the
- * council's name, never a page's button (the main one sits top-right, just under the bar). Controls
- * hidden at this width (the public links inside the closed phone menu) do not count.
- */
-function topBarSlot(): CSSProperties | undefined {
-  const edges = (selector: string) =>
-    [...document.querySelectorAll(selector)].map((element) => element.getBoundingClientRect()).filter((rect) => rect.width > 0 && rect.height > 0);
-  const before = edges('[data-toast-before]');
-  if (before.length === 0) return undefined;
-  const right = Math.min(...before.map((rect) => rect.left)) - GAP_PX;
-  const left = Math.max(GAP_PX, ...edges('[data-toast-after]').map((rect) => rect.right + GAP_PX));
-  if (right - left < MIN_SLOT_PX) return undefined;
-  const top = Math.max(0, Math.min(...before.map((rect) => rect.top)));
-  return { top, right: document.documentElement.clientWidth - right, maxWidth: right - left };
-}
-
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
-  const [slot, setSlot] = useState<CSSProperties | undefined>(undefined);
+  const [slot, setSlot] = useState<ToastSlot | undefined>(undefined);
   const showing = toasts.length > 0;
 
   // Measured when a message appears and while the window changes size (a phone turned sideways).

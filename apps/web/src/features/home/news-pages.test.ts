@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText, truncateText } from './html-text';
-import { formatNewsDate, newsListControls, readNewsState, relatedNews } from './news-pages';
+import { formatNewsDate, newsListControls, relatedNews } from './news-pages';
 import { newsItem } from './testing';
 
 describe('news list rules', () => {
@@ -15,12 +15,6 @@ describe('news list rules', () => {
     const list = [9, 8, 7, 6, 5, 4].map((id) => newsItem(id));
     expect(relatedNews(list, 8).map((item) => item.id)).toEqual([9, 7, 6, 5]);
     expect(relatedNews([newsItem(1)], 1)).toEqual([]);
-  });
-
-  it('reads the list only from a navigation state that carries one', () => {
-    expect(readNewsState(null)).toBeNull();
-    expect(readNewsState({ other: 1 })).toBeNull();
-    expect(readNewsState({ news: [newsItem(1)] })).toHaveLength(1);
   });
 
   it('writes dates with the long month in Spanish', () => {

@@ -5,6 +5,21 @@ import { COUNCIL_TIME_ZONE } from '../../lib/format';
 export const NEWS_PAGE_SIZE = 6;
 export const RELATED_NEWS = 4;
 
+/** The most news the API lists (its newest 200): the home page never asks for more cards than that. */
+export const NEWS_LIST_LIMIT = 200;
+
+/** How many cards the home page shows for its address (`?noticias=12`): 6, 12, 18… */
+export function visibleNews(search: URLSearchParams): number {
+  const asked = Number(search.get('noticias'));
+  if (!Number.isInteger(asked) || asked <= NEWS_PAGE_SIZE) return NEWS_PAGE_SIZE;
+  return Math.min(NEWS_LIST_LIMIT, Math.ceil(asked / NEWS_PAGE_SIZE) * NEWS_PAGE_SIZE);
+}
+
+/** The home page's address with that many cards, at the news section. */
+export function newsListHref(visible: number): string {
+  return visible <= NEWS_PAGE_SIZE ? '/#noticias' : `/?noticias=${visible}#noticias`;
+}
+
 /** 'Ver más' adds a page while more remain; 'Ver menos' removes one while more than a page shows. */
 export function newsListControls(visible: number, total: number) {
   return { canShowMore: visible < total, canShowLess: visible > NEWS_PAGE_SIZE };
@@ -13,14 +28,6 @@ export function newsListControls(visible: number, total: number) {
 /** The last 4 other items, newest first (the list comes newest first). */
 export function relatedNews(list: NewsItem[], id: number): NewsItem[] {
   return list.filter((item) => item.id !== id).slice(0, RELATED_NEWS);
-}
-
-/** What the news list passes to the detail page as navigation state (spec 2.1). */
-export type NewsNavigationState = { news: NewsItem[] };
-
-export function readNewsState(state: unknown): NewsItem[] | null {
-  const news = (state as Partial<NewsNavigationState> | null)?.news;
-  return Array.isArray(news) ? news : null;
 }
 
 const newsDateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: COUNCIL_TIME_ZONE });

@@ -5,18 +5,31 @@ import { contactQueryOptions } from './api/get-contact';
 import { publishedNewsItemQueryOptions } from './api/get-published-news-item';
 import { publishedBannersQueryOptions } from './api/list-published-banners';
 import { publishedNewsQueryOptions } from './api/list-published-news';
+import { weatherQueryOptions } from './api/get-weather';
+import { sessionVideosQueryOptions } from './api/list-session-videos';
 import { fallbackSrc } from './images';
 
 /** A preview picture at least this wide reads well on every network that shows one. */
 const PREVIEW_WIDTH = 1200;
 
-/** '/': banners, news and the contact images come in the first HTML; videos and weather after. */
+/**
+ * The longest the home page waits for the weather and the videos, which come from outside services
+ * (the API caches them for 10 minutes): past it the page goes without them rather than late.
+ */
+export const OUTSIDE_SERVICES_WAIT_MS = 1500;
+
+/** '/': everything in the first HTML (the page runs no React in the browser to fetch the rest). */
 export const homeServerPage: ServerPage = {
+  enhanced: true,
   preload: ({ queryClient }) =>
     Promise.all([
       queryClient.prefetchQuery(publishedBannersQueryOptions()),
       queryClient.prefetchQuery(publishedNewsQueryOptions()),
       queryClient.prefetchQuery(contactQueryOptions()),
+      Promise.race([
+        Promise.all([queryClient.prefetchQuery(weatherQueryOptions()), queryClient.prefetchQuery(sessionVideosQueryOptions())]),
+        new Promise((resolve) => setTimeout(resolve, OUTSIDE_SERVICES_WAIT_MS)),
+      ]),
     ]),
   head: ({ queryClient }) => {
     const council = councilName(queryClient);
@@ -24,6 +37,8 @@ export const homeServerPage: ServerPage = {
     const image = banner && fallbackSrc(banner.images, banner.image, PREVIEW_WIDTH);
     return {
       title: 'Inicio',
+      // `/?noticias=12` is the same page with more of its news.
+      canonical: '/',
       description: `Sitio oficial del ${council}: normativas, órdenes del día, sesiones y noticias.`,
       image: image ? { url: image, alt: banner.alt ?? banner.title ?? council } : undefined,
     };
@@ -37,6 +52,7 @@ function newsId(params: { id?: string }): number | null {
 
 /** '/noticia/:id': the item (its own picture for previews) and the list its related news come from. */
 export const newsServerPage: ServerPage = {
+  enhanced: true,
   preload: ({ queryClient, params }) => {
     const id = newsId(params);
     return Promise.all([

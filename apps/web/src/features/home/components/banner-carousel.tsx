@@ -1,58 +1,60 @@
 import type { Banner } from '@concejo/contracts';
-import { useState } from 'react';
-import Carousel from 'react-bootstrap/Carousel';
 import { BANNER_SIZES } from '../images';
 import { StoredImage } from './stored-image';
-
-/** Spec 9: a banner every 5 seconds. */
-export const BANNER_INTERVAL_MS = 5000;
 
 const bannerAlt = (banner: Banner, index: number) => banner.alt?.trim() || `Banner ${index + 1}`;
 
 /**
- * The published banners (spec 2.3): auto-advance, pause on hover, indicators and swipe (react-bootstrap's
- * threshold is the spec's 40 px), no arrows. The first image loads at once, the rest lazily. A pause
- * button lets keyboard and screen-reader users stop the motion too (WCAG 2.2.2).
+ * The published banners (spec 2.3) in Bootstrap's carousel markup: the first one shows, loaded at once;
+ * the rest load lazily. Their motion (every 5 seconds, paused on hover; the indicators, a 40 px swipe,
+ * the pause button for keyboard and screen-reader users, WCAG 2.2.2) is enhance/carousel.ts: without a
+ * script the first banner stays, and the controls that could do nothing are not shown.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const [playing, setPlaying] = useState(true);
   if (banners.length === 0) return null;
+  const several = banners.length > 1;
   return (
-    <section className="home-hero" aria-roledescription="carrusel" aria-label="Destacados">
-      <Carousel
-        interval={playing ? BANNER_INTERVAL_MS : null}
-        pause="hover"
-        indicators={banners.length > 1}
-        indicatorLabels={banners.map((_, index) => `Mostrar banner ${index + 1}`)}
-        controls={false}
-        touch
-        className="home-carousel"
-      >
-        {banners.map((banner, index) => (
-          <Carousel.Item key={banner.id}>
-            <StoredImage
-              stored={banner}
-              fallbackWidth={960}
-              className="home-carousel-image"
-              sizes={BANNER_SIZES}
-              alt={bannerAlt(banner, index)}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding={index === 0 ? 'sync' : 'async'}
-            />
-            {banner.caption && (banner.title || banner.description) && (
-              <Carousel.Caption className="home-carousel-caption">
-                {banner.title && <h2 className="h4 mb-1">{banner.title}</h2>}
-                {banner.description && <p className="mb-0">{banner.description}</p>}
-              </Carousel.Caption>
-            )}
-          </Carousel.Item>
-        ))}
-      </Carousel>
-      {banners.length > 1 && (
-        <button type="button" className="btn btn-sm btn-light home-carousel-toggle" aria-pressed={!playing} onClick={() => setPlaying((value) => !value)}>
-          {playing ? 'Pausar' : 'Reanudar'}
-          <span className="visually-hidden"> el pase de banners</span>
+    <section className="home-hero" aria-roledescription="carrusel" aria-label="Destacados" data-enhance="carousel">
+      <div className="carousel slide home-carousel">
+        {several && (
+          <div className="carousel-indicators" data-script-only hidden>
+            {banners.map((banner, index) => (
+              <button
+                key={banner.id}
+                type="button"
+                className={index === 0 ? 'active' : undefined}
+                aria-current={index === 0 ? true : undefined}
+                aria-label={`Mostrar banner ${index + 1}`}
+              />
+            ))}
+          </div>
+        )}
+        <div className="carousel-inner">
+          {banners.map((banner, index) => (
+            <div key={banner.id} className={index === 0 ? 'carousel-item active' : 'carousel-item'}>
+              <StoredImage
+                stored={banner}
+                fallbackWidth={960}
+                className="home-carousel-image"
+                sizes={BANNER_SIZES}
+                alt={bannerAlt(banner, index)}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding={index === 0 ? 'sync' : 'async'}
+              />
+              {banner.caption && (banner.title || banner.description) && (
+                <div className="carousel-caption home-carousel-caption">
+                  {banner.title && <h2 className="h4 mb-1">{banner.title}</h2>}
+                  {banner.description && <p className="mb-0">{banner.description}</p>}
+                </div>
+              )}
+            </div>
+          ))}
+        </div>
+      </div>
+      {several && (
+        <button type="button" className="btn btn-sm btn-light home-carousel-toggle" aria-pressed="false" data-carousel-toggle data-script-only hidden>
+          Pausar<span className="visually-hidden"> el pase de banners</span>
         </button>
       )}
     </section>

@@ -2,10 +2,10 @@ import { CONTENT_MESSAGES, type ContactRecord } from '@concejo/contracts';
 import { LoadError } from '../../../components/load-error';
 import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
 
-type ContactSectionProps = { contact: ContactRecord | null | undefined; loading: boolean; failed: boolean; onRetry: () => void; retrying: boolean };
+type ContactSectionProps = { contact: ContactRecord | null | undefined; failed: boolean; retryHref: string };
 
 /** 'Contacto' (spec 2.3): the left and right images, or 'No hay imágenes disponibles.' (and a failure says it failed). */
-export function ContactSection({ contact, loading, failed, onRetry, retrying }: ContactSectionProps) {
+export function ContactSection({ contact, failed, retryHref }: ContactSectionProps) {
   const images = contact
     ? [
         {
@@ -31,10 +31,8 @@ export function ContactSection({ contact, loading, failed, onRetry, retrying }: 
       <h2 id="home-contact-title" className="home-section-title">
         Contacto
       </h2>
-      {loading ? (
-        <p role="status">Cargando…</p>
-      ) : failed ? (
-        <LoadError message={CONTENT_MESSAGES.contactLoadFailed} onRetry={onRetry} retrying={retrying} />
+      {failed ? (
+        <LoadError message={CONTENT_MESSAGES.contactLoadFailed} retryHref={retryHref} />
       ) : images.length === 0 ? (
         <p>{CONTENT_MESSAGES.contactEmpty}</p>
       ) : (

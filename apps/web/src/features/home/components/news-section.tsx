@@ -1,41 +1,43 @@
 import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { LoadError } from '../../../components/load-error';
-import { NEWS_PAGE_SIZE, newsListControls } from '../news-pages';
+import { newsListControls, NEWS_PAGE_SIZE, newsListHref } from '../news-pages';
 import { NewsCard } from './news-card';
 
-/** 'Noticias' (spec 2.3): 6 cards, then 6 more or 6 fewer at a time. */
-export function NewsSection({ news, loading, failed, onRetry, retrying }: { news: NewsItem[]; loading: boolean; failed: boolean; onRetry: () => void; retrying: boolean }) {
-  const [visible, setVisible] = useState(NEWS_PAGE_SIZE);
+export const NEWS_SECTION_ID = 'noticias';
+
+/**
+ * 'Noticias' (spec 2.3): 6 cards, then 6 more or 6 fewer at a time. 'Ver más' and 'Ver menos' are links
+ * to the home page with that many cards (`/?noticias=12`), so they work without a script; with it
+ * (enhance/news-more.ts) the list grows in place.
+ */
+export function NewsSection({ news, visible, failed }: { news: NewsItem[]; visible: number; failed: boolean }) {
   const { canShowMore, canShowLess } = newsListControls(visible, news.length);
   return (
-    <section className="home-section" aria-labelledby="home-news-title">
-      <h2 id="home-news-title" className="home-section-title">
+    <section className="home-section" aria-labelledby="home-news-title" id={NEWS_SECTION_ID} data-enhance="news-more">
+      <h2 id="home-news-title" className="home-section-title" tabIndex={-1}>
         Noticias
       </h2>
-      {loading && <p role="status">Cargando noticias…</p>}
       {/* A failure is not an empty list: it says so and offers to ask again. */}
-      {!loading && failed && <LoadError message={CONTENT_MESSAGES.newsLoadFailed} onRetry={onRetry} retrying={retrying} />}
-      {!loading && !failed && news.length === 0 && <p>No hay noticias publicadas.</p>}
-      <div className="row g-4" aria-live="polite">
+      {failed && <LoadError message={CONTENT_MESSAGES.newsLoadFailed} retryHref={newsListHref(visible)} />}
+      {!failed && news.length === 0 && <p>No hay noticias publicadas.</p>}
+      <div className="row g-4">
         {news.slice(0, visible).map((item) => (
-          <div key={item.id} className="col-12 col-md-6 col-lg-4">
-            <NewsCard item={item} list={news} />
+          <div key={item.id} className="col-12 col-md-6 col-lg-4" data-news-card>
+            <NewsCard item={item} />
           </div>
         ))}
       </div>
       {(canShowMore || canShowLess) && (
         <div className="d-flex justify-content-center gap-2 mt-4">
           {canShowMore && (
-            <Button variant="primary" onClick={() => setVisible((count) => count + NEWS_PAGE_SIZE)}>
+            <a className="btn btn-primary" href={newsListHref(visible + NEWS_PAGE_SIZE)} data-news-more>
               Ver más
-            </Button>
+            </a>
           )}
           {canShowLess && (
-            <Button variant="outline-primary" onClick={() => setVisible((count) => Math.max(NEWS_PAGE_SIZE, count - NEWS_PAGE_SIZE))}>
+            <a className="btn btn-outline-primary" href={newsListHref(Math.max(NEWS_PAGE_SIZE, visible - NEWS_PAGE_SIZE))} data-news-less>
               Ver menos
-            </Button>
+            </a>
           )}
         </div>
       )}

@@ -1,13 +1,11 @@
 import type { NewsItem } from '@concejo/contracts';
-import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { StoredImage } from './stored-image';
-import { formatNewsDate, type NewsNavigationState } from '../news-pages';
+import { formatNewsDate } from '../news-pages';
 
 /** Up to 4 other news items, each a link to its own detail (spec 2.3). */
-export function RelatedNews({ items, list }: { items: NewsItem[]; list: NewsItem[] }) {
+export function RelatedNews({ items }: { items: NewsItem[] }) {
   if (items.length === 0) return null;
-  const state: NewsNavigationState = { news: list };
   return (
     <section className="mt-5" aria-labelledby="related-news-title">
       <h2 id="related-news-title" className="home-section-title h4">
@@ -16,7 +14,7 @@ export function RelatedNews({ items, list }: { items: NewsItem[]; list: NewsItem
       <ul className="list-unstyled row g-3">
         {items.map((item) => (
           <li key={item.id} className="col-12 col-sm-6 col-lg-3">
-            <Link to={paths.news.getHref(item.id)} state={state} className="related-news-link card h-100 shadow-sm">
+            <a href={paths.news.getHref(item.id)} className="related-news-link card h-100 shadow-sm">
               <StoredImage
                 stored={item}
                 fallbackWidth={400}
@@ -30,7 +28,7 @@ export function RelatedNews({ items, list }: { items: NewsItem[]; list: NewsItem
                 <span className="d-block fw-semibold">{item.title}</span>
                 <span className="d-block small text-body-secondary">{formatNewsDate(item.updated_at)}</span>
               </span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

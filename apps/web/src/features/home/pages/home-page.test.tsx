@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../test/render-routes';
+import { jsonResponse } from '../../../test/render-routes';
+import { renderServerPage } from '../../../test/render-server-page';
+import { OUTSIDE_SERVICES_WAIT_MS } from '../server-pages';
 import { banner, newsItem } from '../testing';
-import { HomePage } from './home-page';
 
 const SITE = {
   council_name: 'Concejo Deliberante de Villa del Parque',
@@ -18,7 +19,7 @@ function stubApi(answers: Answers = {}) {
     const given = answers[key];
     return typeof given === 'function' ? given() : (given ?? fallback());
   };
-  const fetch = vi.fn(async (url: string) => {
+  return vi.fn(async (url: string) => {
     if (url.endsWith('/public/site')) return answer('site', () => jsonResponse(SITE));
     if (url.endsWith('/banners/published')) return answer('banners', () => jsonResponse([banner(1, { alt: 'Plaza principal' }), banner(2, { caption: true, title: 'Sesión especial', description: 'Jueves 19 h' })]));
     if (url.endsWith('/news/published')) return answer('news', () => jsonResponse(Array.from({ length: 8 }, (_, index) => newsItem(20 - index))));
@@ -27,16 +28,14 @@ function stubApi(answers: Answers = {}) {
     if (url.endsWith('/public/weather')) return answer('weather', () => new Response(null, { status: 204 }));
     return jsonResponse({ message: 'no' }, 404);
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
-const renderHome = () => renderRoutes([{ path: '/', Component: HomePage }, { path: '/noticia/:id', Component: () => <p>detalle</p> }]);
+/** The home page as the server sends it, with its script. */
+const renderHome = (answers: Answers = {}, url = '/') => renderServerPage(url, stubApi(answers));
 
 describe('HomePage', () => {
   it('shows the banners: the first eager with its alt, the rest lazy named by number, captions only when flagged', async () => {
-    stubApi();
-    renderHome();
+    await renderHome();
     const first = await screen.findByRole('img', { name: 'Plaza principal' });
     expect(first).toHaveAttribute('loading', 'eager');
     expect(first).toHaveAttribute('fetchpriority', 'high');
@@ -48,40 +47,64 @@ describe('HomePage', () => {
     expect(screen.queryByRole('button', { name: /anterior|siguiente|previous|next/i })).not.toBeInTheDocument();
   });
 
-  it("shows 6 news cards, 6 more with 'Ver más' and 6 fewer with 'Ver menos'", async () => {
-    stubApi();
-    const { user } = renderHome();
-    const section = await screen.findByRole('region', { name: 'Noticias' });
-    await within(section).findByRole('heading', { name: 'Noticia 20' });
+  it("shows 6 news cards, 6 more with 'Ver más' and 6 fewer with 'Ver menos', in place, the address following", async () => {
+    const { user } = await renderHome();
+    const section = screen.getByRole('region', { name: 'Noticias' });
+    within(section).getByRole('heading', { name: 'Noticia 20' });
     expect(within(section).getAllByRole('article')).toHaveLength(6);
-    expect(within(section).queryByRole('button', { name: 'Ver menos' })).not.toBeInTheDocument();
-    await user.click(within(section).getByRole('button', { name: 'Ver más' }));
-    expect(within(section).getAllByRole('article')).toHaveLength(8);
-    expect(within(section).queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
-    await user.click(within(section).getByRole('button', { name: 'Ver menos' }));
-    expect(within(section).getAllByRole('article')).toHaveLength(6);
+    expect(within(section).queryByRole('link', { name: 'Ver menos' })).not.toBeInTheDocument();
+    const more = within(section).getByRole('link', { name: 'Ver más' });
+    // Without the script, a link to the same page with more cards.
+    expect(more).toHaveAttribute('href', '/?noticias=12#noticias');
+    await user.click(more);
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(8));
+    expect(window.location.search).toBe('?noticias=12');
+    // The reader goes on from the first new card.
+    expect(document.activeElement).toHaveAccessibleName('Ver más: Noticia 14');
+    expect(within(section).queryByRole('link', { name: 'Ver más' })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('link', { name: 'Ver menos' }));
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(6));
+    expect(window.location.search).toBe('');
     expect(within(section).getByRole('link', { name: 'Ver más: Noticia 20' })).toHaveAttribute('href', '/noticia/20');
     expect(within(section).getAllByText(/Texto de la noticia/)[0]).toHaveTextContent('Texto de la noticia 20.');
   });
 
-  it('says the weather is loading, then shows the town, the rounded temperature and the icon', async () => {
-    let release!: (response: Response) => void;
-    stubApi({
-      weather: () => new Promise<Response>((resolve) => (release = resolve)),
+  it("shows the more cards a shared address asks for ('/?noticias=12')", async () => {
+    await renderHome({}, '/?noticias=12');
+    expect(within(screen.getByRole('region', { name: 'Noticias' })).getAllByRole('article')).toHaveLength(8);
+  });
+
+  it("keeps the cards and says so with a toast when 'Ver más' cannot reach the server", async () => {
+    const { user, fetch } = await renderHome();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const section = screen.getByRole('region', { name: 'Noticias' });
+    await user.click(within(section).getByRole('link', { name: 'Ver más' }));
+    expect(await screen.findByText('No se pudieron cargar más noticias. Probá de nuevo.')).toBeInTheDocument();
+    expect(within(section).getAllByRole('article')).toHaveLength(6);
+  });
+
+  it('shows the town, the rounded temperature and the icon of the weather', async () => {
+    await renderHome({
+      weather: jsonResponse({ location: { name: 'Villa del Parque', region: 'Buenos Aires' }, current: { temp_c: 23.6, condition: { text: 'Soleado', icon: 'https://cdn.weatherapi.com/weather/64x64/day/113.png' } } }),
     });
-    renderHome();
-    expect(await screen.findByText('Cargando clima...')).toBeInTheDocument();
-    release(jsonResponse({ location: { name: 'Villa del Parque', region: 'Buenos Aires' }, current: { temp_c: 23.6, condition: { text: 'Soleado', icon: 'https://cdn.weatherapi.com/weather/64x64/day/113.png' } } }));
     expect(await screen.findByText('24 °C')).toBeInTheDocument();
     expect(screen.getByText('Villa del Parque, Buenos Aires')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Soleado' })).toHaveAttribute('src', 'https://cdn.weatherapi.com/weather/64x64/day/113.png');
   });
 
+  it('does not wait longer than its limit for a weather service that does not answer', async () => {
+    const started = Date.now();
+    await renderHome({ weather: () => new Promise<Response>(() => {}) });
+    expect(Date.now() - started).toBeLessThan(OUTSIDE_SERVICES_WAIT_MS + 3000);
+    expect(screen.getByText('Clima no disponible por el momento.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Noticias' })).toBeInTheDocument();
+  });
+
   it('embeds up to 3 session videos with their titles and invites to the channel', async () => {
-    stubApi({
+    await renderHome({
       videos: jsonResponse({ items: [{ id: { videoId: 'aBcDeFgHiJ1' }, snippet: { title: 'Sesión Ordinaria' } }] }),
     });
-    renderHome();
     const frame = await screen.findByTitle('Sesión Ordinaria');
     expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1');
     expect(frame).toHaveAttribute('width', '325');
@@ -92,11 +115,10 @@ describe('HomePage', () => {
   });
 
   it('shows no invitation to the channel when no YouTube channel is configured', async () => {
-    stubApi({
+    await renderHome({
       site: jsonResponse({ ...SITE, social: { ...SITE.social, youtube: null } }),
       videos: jsonResponse({ items: [{ id: { videoId: 'aBcDeFgHiJ1' }, snippet: { title: 'Sesión Ordinaria' } }] }),
     });
-    renderHome();
     await screen.findByRole('heading', { name: SITE.council_name });
     const sessions = screen.getByRole('region', { name: 'Sesiones' });
     await within(sessions).findByTitle('Sesión Ordinaria');
@@ -105,16 +127,14 @@ describe('HomePage', () => {
   });
 
   it('shows clean empty states without keys: no videos, no weather, no contact images', async () => {
-    stubApi();
-    renderHome();
+    await renderHome();
     expect(await screen.findByText('No hay videos de sesiones para mostrar en este momento.')).toBeInTheDocument();
     expect(await screen.findByText('Clima no disponible por el momento.')).toBeInTheDocument();
     expect(await screen.findByText('No hay imágenes disponibles.')).toBeInTheDocument();
   });
 
   it('links the configured social profiles only, with names', async () => {
-    stubApi();
-    renderHome();
+    await renderHome();
     const strip = await screen.findByRole('navigation', { name: 'Redes sociales del Concejo' });
     const links = within(strip).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://www.instagram.com/concejo', 'https://www.youtube.com/@concejo']);
@@ -122,7 +142,7 @@ describe('HomePage', () => {
   });
 
   it('shows both contact images with their sizes, so that the page does not jump as they load', async () => {
-    stubApi({
+    await renderHome({
       contact: jsonResponse([
         {
           image_left: '/l.png',
@@ -136,7 +156,6 @@ describe('HomePage', () => {
         },
       ]),
     });
-    renderHome();
     const section = await screen.findByRole('region', { name: 'Contacto' });
     await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(2));
     const images = within(section).getAllByRole('img');
@@ -148,35 +167,27 @@ describe('HomePage', () => {
   });
 
   it("shows the red toast 'Error al obtener los banners' when the banners fail", async () => {
-    stubApi({ banners: () => jsonResponse({ message: 'Error interno.', requestId: 'x' }, 500) });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderHome();
+    await renderHome({ banners: () => jsonResponse({ message: 'Error interno.', requestId: 'x' }, 500) });
     expect(await screen.findByText('Error al obtener los banners', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says a failed news list and contact images failed, not that there are none, and asks again with Reintentar', async () => {
-    let fail = true;
     const failure = () => jsonResponse({ message: 'Error interno.', requestId: 'x' }, 500);
-    stubApi({ news: () => (fail ? failure() : jsonResponse([newsItem(3)])), contact: () => (fail ? failure() : jsonResponse([])) });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderHome();
+    await renderHome({ news: failure, contact: failure });
     const news = await screen.findByRole('region', { name: 'Noticias' });
     expect(await within(news).findByText('No se pudieron cargar las noticias.')).toBeInTheDocument();
     expect(within(news).queryByText('No hay noticias publicadas.')).not.toBeInTheDocument();
     const contact = screen.getByRole('region', { name: 'Contacto' });
     expect(await within(contact).findByText('No se pudieron cargar las imágenes de contacto.')).toBeInTheDocument();
     expect(within(contact).queryByText('No hay imágenes disponibles.')).not.toBeInTheDocument();
-    fail = false;
-    await user.click(within(news).getByRole('button', { name: 'Reintentar' }));
-    expect(await within(news).findByRole('heading', { name: 'Noticia 3' })).toBeInTheDocument();
-    await user.click(within(contact).getByRole('button', { name: 'Reintentar' }));
-    expect(await within(contact).findByText('No hay imágenes disponibles.')).toBeInTheDocument();
+    // Asking again is loading the page again (a link: it works without a script).
+    expect(within(news).getByRole('link', { name: 'Reintentar' })).toHaveAttribute('href', '/#noticias');
+    expect(within(contact).getByRole('link', { name: 'Reintentar' })).toHaveAttribute('href', '/#contacto');
   });
 
   it('shows a news item without a picture as a text card with more of its text, and no image', async () => {
     const long = `<p>${'Propuestas para el presupuesto participativo. '.repeat(12)}</p>`;
-    stubApi({ news: jsonResponse([newsItem(5, { image: null, images: [], image_width: null, image_height: null, description: long }), newsItem(4)]) });
-    renderHome();
+    await renderHome({ news: jsonResponse([newsItem(5, { image: null, images: [], image_width: null, image_height: null, description: long }), newsItem(4)]) });
     const card = (await screen.findByRole('heading', { name: 'Noticia 5' })).closest('article')!;
     expect(card).toHaveClass('news-card-text-only');
     expect(card.querySelector('img')).toBeNull();

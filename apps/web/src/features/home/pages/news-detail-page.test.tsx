@@ -1,15 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../test/render-routes';
+import { jsonResponse } from '../../../test/render-routes';
+import { renderServerPage } from '../../../test/render-server-page';
 import { newsItem } from '../testing';
-import { NewsDetailPage } from './news-detail-page';
 
 const LIST = [6, 5, 4, 3, 2, 1].map((id) =>
   newsItem(id, { updated_at: '2026-11-21T13:00:00.000Z', video_url: id === 4 ? 'https://www.instagram.com/p/Cabc123/' : null }),
 );
 
 function stubApi() {
-  const fetch = vi.fn(async (url: string) => {
+  return vi.fn(async (url: string) => {
     if (url.endsWith('/news/published')) return jsonResponse(LIST);
     const match = /\/news\/published\/(\d+)$/.exec(url);
     if (match) {
@@ -18,46 +18,48 @@ function stubApi() {
     }
     return jsonResponse({ message: 'no' }, 404);
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
-const renderDetail = (url: string) => renderRoutes([{ path: '/noticia/:id', Component: NewsDetailPage }, { path: '/', Component: () => <p>inicio</p> }], { initialEntries: [url] });
-
 describe('NewsDetailPage', () => {
-  it('opened from a link, fetches the item and shows title, date, image, description and 4 related items', async () => {
-    const fetch = stubApi();
-    renderDetail('/noticia/5');
+  it('shows title, date, image, description and 4 related items, fetched by the server', async () => {
+    const api = stubApi();
+    await renderServerPage('/noticia/5', api);
     expect(await screen.findByRole('heading', { level: 1, name: 'Noticia 5' })).toBeInTheDocument();
     expect(screen.getByText('21 de noviembre de 2026', { selector: 'time' })).toBeInTheDocument();
     expect(screen.getByText('noticia 5', { selector: 'strong' })).toBeInTheDocument();
-    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/v1/news/published/5');
+    expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/v1/news/published/5');
     const related = await screen.findByRole('region', { name: 'Otras noticias' });
     const links = related.querySelectorAll('a');
     expect([...links].map((link) => link.getAttribute('href'))).toEqual(['/noticia/6', '/noticia/4', '/noticia/3', '/noticia/2']);
   });
 
   it("links the item's Instagram post or video, opened apart", async () => {
-    stubApi();
-    renderDetail('/noticia/4');
+    await renderServerPage('/noticia/4', stubApi());
     const link = await screen.findByRole('link', { name: /^Ver la publicación en Instagram/ });
     expect(link).toHaveAttribute('href', 'https://www.instagram.com/p/Cabc123/');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it("says 'No se encontró la noticia' with a back button for an unknown id", async () => {
-    stubApi();
-    const { user, router } = renderDetail('/noticia/999');
-    expect(await screen.findByRole('heading', { name: 'No se encontró la noticia' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Volver' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  it("says 'No se encontró la noticia' (a 404) with a way back home for an unknown id", async () => {
+    const page = await renderServerPage('/noticia/999', stubApi());
+    expect(page.status).toBe(404);
+    expect(screen.getByRole('heading', { name: 'No se encontró la noticia' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/');
+  });
+
+  it("'Volver' goes back when the reader came from a page of this site", async () => {
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}/`);
+    const { user } = await renderServerPage('/noticia/3', stubApi());
+    window.history.pushState(null, '', '/noticia/3');
+    await user.click(screen.getByRole('link', { name: 'Volver' }));
+    expect(back).toHaveBeenCalled();
   });
 
   it("copies the address when the device cannot share, and says 'URL copiada al portapapeles'", async () => {
-    stubApi();
     expect(navigator.share).toBeUndefined();
-    const { user } = renderDetail('/noticia/3');
-    await user.click(await screen.findByRole('button', { name: 'Compartir' }));
+    const { user } = await renderServerPage('/noticia/3', stubApi());
+    await user.click(screen.getByRole('button', { name: 'Compartir' }));
     expect(await screen.findByText('URL copiada al portapapeles')).toBeInTheDocument();
     // user-event stands in for the clipboard.
     expect(await navigator.clipboard.readText()).toBe(window.location.href);

@@ -1,10 +1,8 @@
 import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
-import Button from 'react-bootstrap/Button';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublishedNewsItem } from '../api/get-published-news-item';
 import { usePublishedNews } from '../api/list-published-news';
 import { NewsContent } from '../components/news-content';
@@ -12,17 +10,14 @@ import { RelatedNews } from '../components/related-news';
 import { ShareButton } from '../components/share-button';
 import { StoredImage } from '../components/stored-image';
 import { NEWS_DETAIL_SIZES } from '../images';
-import { formatNewsDate, readNewsState, relatedNews } from '../news-pages';
+import { formatNewsDate, relatedNews } from '../news-pages';
 
+/** Home, or back where the reader came from on this site (enhance/share.ts). */
 function BackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  // Opened from a shared link there is no page of ours to go back to: go home instead.
-  const handleBack = () => (location.key !== 'default' && window.history.length > 1 ? navigate(-1) : navigate(paths.home.getHref()));
   return (
-    <Button variant="outline-primary" onClick={handleBack}>
+    <a href={paths.home.getHref()} className="btn btn-outline-primary" data-enhance="back">
       Volver
-    </Button>
+    </a>
   );
 }
 
@@ -44,20 +39,14 @@ function VideoLink({ url }: { url: string }) {
   );
 }
 
-/**
- * /noticia/{id} (spec 2.3). The news list comes as navigation state from the home page; opened from a
- * shared link or after a reload there is none, so the item and the list are fetched.
- */
+/** /noticia/{id} (spec 2.3), rendered on the server with the item and the list its related news come from. */
 export function NewsDetailPage() {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
-  const fromState = readNewsState(useLocation().state);
-  const stateItem = fromState?.find((item) => item.id === id);
-  const list = usePublishedNews({ enabled: !fromState });
-  const fetched = usePublishedNewsItem(id, { enabled: validId && !stateItem });
-  const item: NewsItem | undefined = stateItem ?? fetched.data;
-  const news = fromState ?? list.data ?? [];
-  useDocumentTitle(item?.title ?? 'Noticia');
+  const list = usePublishedNews();
+  const fetched = usePublishedNewsItem(id, { enabled: validId });
+  const item: NewsItem | undefined = fetched.data;
+  const news = list.data ?? [];
 
   if (!item && validId && fetched.isPending) return <Loading text="Cargando noticia…" />;
   if (!item) {
@@ -83,7 +72,7 @@ export function NewsDetailPage() {
       <StoredImage stored={item} fallbackWidth={800} className="news-detail-image" sizes={NEWS_DETAIL_SIZES} alt="" fetchPriority="high" />
       <NewsContent html={item.description} />
       {item.video_url && <VideoLink url={item.video_url} />}
-      <RelatedNews items={relatedNews(news, item.id)} list={news} />
+      <RelatedNews items={relatedNews(news, item.id)} />
     </article>
   );
 }

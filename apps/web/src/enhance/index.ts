@@ -1,0 +1,30 @@
+import { enhanceCarousel } from './carousel';
+import { enhanceDropIfBroken } from './images';
+import { enhanceNavbar } from './navbar';
+import { enhanceNewsMore } from './news-more';
+import { enhanceBack, enhanceShare } from './share';
+import { enhancePageToast, toastRegion } from './toasts';
+import { all, type Enhancer } from './enhancer';
+
+/** Every enhancer a server-rendered page can ask for, by the name its data-enhance attribute gives. */
+export const ENHANCERS: Record<string, Enhancer<never>> = {
+  navbar: enhanceNavbar,
+  share: enhanceShare,
+  back: enhanceBack,
+  carousel: enhanceCarousel,
+  'news-more': enhanceNewsMore,
+  'page-toast': enhancePageToast,
+  'drop-if-broken': enhanceDropIfBroken,
+};
+
+/** Gives every marked element of the page its behaviour (src/page/main.ts); returns how to take it away. */
+export function enhanceAll(root: ParentNode): () => void {
+  toastRegion();
+  const cleanups: (() => void)[] = [];
+  for (const element of root.querySelectorAll<HTMLElement>('[data-enhance]')) {
+    const enhance = ENHANCERS[element.dataset.enhance ?? ''] as Enhancer | undefined;
+    if (!enhance) console.error(`No hay un comportamiento llamado «${element.dataset.enhance}».`);
+    else cleanups.push(enhance(element) ?? (() => {}));
+  }
+  return all(cleanups);
+}
