@@ -264,7 +264,7 @@ for (const [name, viewport] of [
   test.describe(`accessibility of the agenda screens (${name})`, () => {
     test.use({ viewport });
 
-    test('/ver-orden-dia has no WCAG 2.1 A/AA violations, for a visitor and for an admin', async ({ page, request }) => {
+    test("/ver-orden-dia has no WCAG 2.1 A/AA violations for a visitor, nor the panel's list with its delete dialog for an admin", async ({ page, request }) => {
       test.slow(); // axe runs three times
       // At least one row, so that the table is checked too.
       await request.post('/api/v1/day-orders', {
@@ -275,9 +275,10 @@ for (const [name, viewport] of [
       await expect(page.getByRole('link', { name: /PDF de la orden del día/ }).first()).toBeVisible();
       await expectNoViolations(page);
 
+      // The public page is the same for everyone; an admin deletes from the panel's list.
       await loginThroughForm(page, ACCOUNTS.admin);
       await expect(page).toHaveURL('/admin');
-      await page.goto('/ver-orden-dia');
+      await page.goto('/admin/ordenes-del-dia');
       await expect(page.getByRole('button', { name: /Eliminar la orden del día/ }).first()).toBeVisible();
       await expectNoViolations(page);
       await page.getByRole('button', { name: /Eliminar la orden del día/ }).first().click();

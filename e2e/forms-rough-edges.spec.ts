@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
-import { loginThroughForm, publicNavbar } from './support/login';
+import { loginThroughForm } from './support/login';
 
 // Rough edges of issue 12 on the cm's and the home page's screens, at a phone's and a desktop's width.
 // Screenshots go to .tmp/shots for a person to look at; the assertions say what they show.
@@ -93,31 +93,6 @@ test('a news item without a picture is a text card on the home page, not a blank
     await page.screenshot({ path: `${SHOTS}/home-text-card-${size.width}.png` });
   }
 });
-
-for (const size of WIDTHS) {
-  test(`a failed news list says it failed and retries, at ${size.width} px`, async ({ page }) => {
-    await page.setViewportSize(size);
-    let fail = true;
-    await page.route('**/api/v1/news/published', (route) => (fail ? route.fulfill({ status: 500, json: { message: 'Ocurrió un error inesperado.', requestId: 'e2e' } }) : route.fallback()));
-    await page.route('**/api/v1/contact', (route) => (fail ? route.fulfill({ status: 500, json: { message: 'Ocurrió un error inesperado.', requestId: 'e2e' } }) : route.fallback()));
-    // The server renders '/' with its news: the browser asks for them itself when it goes there from
-    // another page, and that is the request that fails here.
-    await page.goto('/login', { waitUntil: 'networkidle' });
-    await (await publicNavbar(page)).getByRole('link', { name: 'Home' }).click();
-    const news = page.getByRole('region', { name: 'Noticias' });
-    const contact = page.getByRole('region', { name: 'Contacto' });
-    await expect(news).toContainText('No se pudieron cargar las noticias.', { timeout: 30_000 });
-    await expect(news).not.toContainText('No hay noticias publicadas.');
-    await expect(contact).toContainText('No se pudieron cargar las imágenes de contacto.', { timeout: 30_000 });
-    await expect(contact).not.toContainText('No hay imágenes disponibles.');
-    await news.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/home-news-failed-${size.width}.png` });
-    fail = false;
-    await news.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(news.getByRole('article').first()).toBeVisible();
-    await expect(news).not.toContainText('No se pudieron cargar las noticias.');
-  });
-}
 
 for (const size of WIDTHS) {
   test(`the forms show their errors under each field and clear each as it is corrected, at ${size.width} px`, async ({ page }) => {

@@ -108,15 +108,15 @@ test('the pager links move by number and by next, keeping the search, and the ba
   await expect(page.getByRole('link', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('aria-disabled', 'true');
   // Real links (they work without JavaScript), each with the search and its page.
-  await expect(page.getByRole('link', { name: 'Página 2' })).toHaveAttribute('href', `/normativas?search=${word}&page=2`);
+  await expect(page.getByRole('link', { name: 'Página 2' })).toHaveAttribute('href', `/normativas?search=${word}&page=2#resultados`);
 
   await page.getByRole('link', { name: 'Página 2' }).click();
   await expect(page.getByText('Mostrando 16 - 17 de 17 normativas.')).toBeVisible();
-  await expect(page).toHaveURL(`/normativas?search=${word}&page=2`);
+  await expect(page).toHaveURL(`/normativas?search=${word}&page=2#resultados`);
   await expect(page.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('aria-disabled', 'true');
-  // With JavaScript a page's link moves the focus to the new results.
-  await expect(page.getByRole('region', { name: 'Resultados' })).toBeFocused();
+  // A page's link opens the new page at its results (where keyboard and screen-reader users go on from).
+  await expect(page.getByRole('region', { name: 'Resultados' })).toBeInViewport();
   await expect(page.getByRole('row').filter({ hasText: word })).toHaveCount(2);
 
   await page.getByRole('link', { name: 'Primera página' }).click();

@@ -18,11 +18,11 @@ export const ENHANCERS: Record<string, Enhancer<never>> = {
 };
 
 /** Gives every marked element of the page its behaviour (src/page/main.ts); returns how to take it away. */
-export function enhanceAll(root: ParentNode): () => void {
+export function enhanceAll(root: ParentNode, enhancers: Record<string, Enhancer<never>> = ENHANCERS): () => void {
   toastRegion();
   const cleanups: (() => void)[] = [];
   for (const element of root.querySelectorAll<HTMLElement>('[data-enhance]')) {
-    const enhance = ENHANCERS[element.dataset.enhance ?? ''] as Enhancer | undefined;
+    const enhance = (Object.hasOwn(enhancers, element.dataset.enhance ?? '') ? enhancers[element.dataset.enhance!] : undefined) as Enhancer | undefined;
     if (!enhance) console.error(`No hay un comportamiento llamado «${element.dataset.enhance}».`);
     else cleanups.push(enhance(element) ?? (() => {}));
   }

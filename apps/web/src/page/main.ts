@@ -3,5 +3,6 @@
 // script, element by element, to whatever carries a data-enhance attribute.
 import '../styles/theme.scss';
 import { enhanceAll } from '../enhance';
+import { PAGE_ENHANCERS } from './enhancers';
 
-enhanceAll(document);
+enhanceAll(document, PAGE_ENHANCERS);

@@ -2,6 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { onTestFinished, vi } from 'vitest';
 import { enhanceAll } from '../enhance';
 import { createRenderer, type RenderResult } from '../entry-server';
+import { PAGE_ENHANCERS } from '../page/enhancers';
 
 type Transport = (url: string) => Response | Promise<Response>;
 
@@ -34,6 +35,6 @@ export async function renderServerPage(url: string, api: Transport) {
   window.history.replaceState(null, '', url);
   document.head.innerHTML = page.head;
   document.body.innerHTML = `<div id="root">${page.body}</div>`;
-  onTestFinished(enhanceAll(document));
+  onTestFinished(enhanceAll(document, PAGE_ENHANCERS));
   return { ...page, fetch, user: userEvent.setup() };
 }

@@ -6,3 +6,5 @@ export const loadSessionSummariesPage = async () => ({ Component: (await import(
 export const loadSessionSummaryPage = async () => ({ Component: (await import('./pages/session-summary-page')).SessionSummaryPage });
 // What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
 export { publicDayOrdersServerPage } from './server-pages';
+// The filter form's rules, for the server-rendered page's script (src/page/enhancers.ts).
+export { filterErrors as dayOrderFilterErrors } from './filters';

@@ -2,3 +2,5 @@
 export const loadPublicRegulationsPage = async () => ({ Component: (await import('./pages/public-regulations-page')).PublicRegulationsPage });
 // What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
 export { publicRegulationsServerPage } from './server-pages';
+// The search form's rules, for the server-rendered page's script (src/page/enhancers.ts).
+export { filterErrors as regulationFilterErrors } from './filter-form';

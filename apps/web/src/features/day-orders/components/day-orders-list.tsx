@@ -14,7 +14,8 @@ import { PublicFilters } from './public-filters';
 // Only admins delete: the button, its modal and the mutation load for them alone, not for every visitor.
 const DeleteDayOrderButton = lazy(async () => ({ default: (await import('./delete-day-order-button')).DeleteDayOrderButton }));
 
-const RESULTS_ID = 'day-orders-results';
+/** The results' id: each page of results opens at them (`#resultados`). */
+const RESULTS_ID = 'resultados';
 
 /**
  * The agendas, newest first, with their filters (in the address) and pager: the public /ver-orden-dia and
@@ -31,8 +32,8 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
   const list = usePublishedDayOrders(filters, page);
 
   const handleApply = (next: PublicDayOrderFilters) => setSearchParams(writePublicParams(next, 1));
-  // Each page is a link (it works without JavaScript); with it, the link navigates in place.
-  const pageHref = (next: number) => ({ search: writePublicParams(filters, next).toString() });
+  // Each page is a link (it works without JavaScript), opening at the results; in the staff app it navigates in place.
+  const pageHref = (next: number) => ({ search: writePublicParams(filters, next).toString(), hash: RESULTS_ID });
   const handlePage = () => document.getElementById(RESULTS_ID)?.focus();
 
   const data = list.data;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangeFields } from '../../../components/form/date-range-fields';
 import { useGetForm } from '../../../components/form/use-get-form';
@@ -6,7 +5,8 @@ import { FILTER_KEYS, filterErrors, writePublicParams, type PublicDayOrderFilter
 
 type Props = {
   filters: PublicDayOrderFilters;
-  onApply: (filters: PublicDayOrderFilters) => void;
+  /** In the staff app: put the filters in the address; a server-rendered page loads the address. */
+  onApply?: (filters: PublicDayOrderFilters) => void;
   /** The list's own address (/ver-orden-dia, or the panel's list): where the form is sent and Limpiar goes. */
   action: string;
 };
@@ -21,21 +21,14 @@ export function PublicFilters(props: Props) {
 }
 
 function FilterForm({ filters, onApply, action }: Props) {
-  const form = useGetForm({ fields: FILTER_KEYS, check: filterErrors, onApply, idPrefix: 'day-orders' });
-  // «Hasta» offers no day before «Desde».
-  const [from, setFrom] = useState(filters.from);
-
-  const handleClear = () => {
-    // The link leaves the address without filters; when it had none, only the form has to start again.
-    form.reset();
-    setFrom('');
-  };
+  const form = useGetForm({ fields: FILTER_KEYS, checkName: 'day-orders', check: filterErrors, onApply, idPrefix: 'day-orders' });
 
   return (
     <form {...form.formProps} action={action} className="row g-3 align-items-end">
-      <DateRangeFields form={form} defaults={filters} from={from} onFromChange={setFrom} columnClassName="col-12 col-sm-6 col-md-4" />
+      <DateRangeFields form={form} defaults={filters} columnClassName="col-12 col-sm-6 col-md-4" />
       <div className="col-12 col-md-4 d-flex gap-2">
-        <Link to={action} className="btn btn-outline-dark flex-fill" onClick={handleClear}>
+        {/* The link leaves the address without filters; when it had none, only the form has to start again. */}
+        <Link to={action} className="btn btn-outline-dark flex-fill" onClick={form.reset}>
           Limpiar
         </Link>
         <button type="submit" className="btn btn-primary flex-fill">

@@ -1,8 +1,12 @@
 import type { SessionType } from '@concejo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { goTo } from '../../../enhance/navigate';
 import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
+import { renderServerPage } from '../../../test/render-server-page';
 import { PublicDayOrdersPage } from './public-day-orders-page';
+
+vi.mock('../../../enhance/navigate', () => ({ goTo: vi.fn() }));
 
 const page = (ids: number[], extra: Partial<{ current_page: number; last_page: number; total: number }> = {}) => ({
   data: ids.map((id) => ({
@@ -107,11 +111,11 @@ describe('PublicDayOrdersPage', () => {
     vi.stubGlobal('fetch', fetch);
     const { user, router } = renderPage('/ver-orden-dia?from=2026-01-01');
     const second = await screen.findByRole('link', { name: 'Página 2' });
-    expect(second).toHaveAttribute('href', '/ver-orden-dia?from=2026-01-01&page=2');
+    expect(second).toHaveAttribute('href', '/ver-orden-dia?from=2026-01-01&page=2#resultados');
     await user.click(second);
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-01-01&page=2'));
     expect(await screen.findByRole('link', { name: 'Página 2', current: 'page' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/ver-orden-dia?from=2026-01-01');
+    expect(screen.getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/ver-orden-dia?from=2026-01-01#resultados');
     expect(screen.getByRole('region', { name: 'Resultados' })).toHaveFocus();
   });
 
@@ -164,5 +168,20 @@ describe('PublicDayOrdersPage', () => {
     await user.click(await screen.findByRole('button', { name: /Eliminar la orden del día/ }, { timeout: 5000 }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Error al eliminar la orden.')).toBeInTheDocument();
+  });
+
+  it('as the server sends it: a GET form whose valid dates load the address, and whose wrong ones say why', async () => {
+    const api = vi.fn(async (url: string) => (url.startsWith('/api/v1/day-orders/published') ? jsonResponse(page([2, 1])) : jsonResponse({ message: 'no' }, 404)));
+    const { user } = await renderServerPage('/ver-orden-dia', api);
+    expect(screen.getByText('Mostrando 1 - 2 de 2 órdenes del día.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Desde'), '2026-03-05');
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(screen.getByText('La fecha «Hasta» no puede ser anterior a «Desde».')).toBeInTheDocument();
+    expect(goTo).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Hasta'));
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-09');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(goTo).toHaveBeenCalledWith('/ver-orden-dia?from=2026-03-05&to=2026-03-09');
   });
 });

@@ -1,7 +1,5 @@
 import { PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { FieldError } from '../../../components/form/field-error';
 import { DateRangeFields } from '../../../components/form/date-range-fields';
 import { useGetForm } from '../../../components/form/use-get-form';
 import { paths } from '../../../lib/paths';
@@ -10,7 +8,8 @@ import { FILTER_KEYS, NUMBER_MAX_LENGTH, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, w
 
 type Props = {
   filters: PublicRegulationFilters;
-  onApply: (filters: PublicRegulationFilters) => void;
+  /** In the staff app: put the filters in the address; the server-rendered page loads the address. */
+  onApply?: (filters: PublicRegulationFilters) => void;
 };
 
 /**
@@ -24,17 +23,15 @@ export function SearchFilters(props: Props) {
 }
 
 function FilterForm({ filters, onApply }: Props) {
-  const form = useGetForm({ fields: FILTER_KEYS, check: filterErrors, onApply: (values) => onApply(filtersOf(values)), idPrefix: 'public-regulations' });
-  const { errors, fieldProps, idOf } = form;
-  // «Hasta» offers no day before «Desde».
-  const [from, setFrom] = useState(filters.from);
+  const form = useGetForm<keyof PublicRegulationFilters>({
+    fields: FILTER_KEYS,
+    checkName: 'regulations',
+    check: filterErrors,
+    onApply: onApply && ((values) => onApply(filtersOf(values))),
+    idPrefix: 'public-regulations',
+  });
+  const { fieldProps, idOf } = form;
   const searchHint = `${idOf('search')}-hint`;
-
-  const handleClear = () => {
-    // The link leaves the address without filters; when it had none, only the form has to start again.
-    form.reset();
-    setFrom('');
-  };
 
   return (
     <form {...form.formProps} action={paths.regulations.getHref()} className="row g-3 align-items-start">
@@ -46,14 +43,12 @@ function FilterForm({ filters, onApply }: Props) {
         <div id={searchHint} className="form-text search-hint">
           Tema, palabras clave o texto del PDF; con o sin tildes.
         </div>
-        <FieldError fieldId={idOf('search')} error={errors.search} />
       </div>
       <div className="col-6 col-md-4 col-lg-2">
         <label className="form-label" htmlFor={idOf('numberSearch')}>
           N°
         </label>
         <input type="text" inputMode="numeric" pattern="[0-9]*" autoComplete="off" defaultValue={filters.numberSearch} maxLength={NUMBER_MAX_LENGTH} {...fieldProps('numberSearch')} />
-        <FieldError fieldId={idOf('numberSearch')} error={errors.numberSearch} />
       </div>
       <div className="col-6 col-md-4 col-lg-4">
         <label className="form-label" htmlFor={idOf('type')}>
@@ -67,11 +62,11 @@ function FilterForm({ filters, onApply }: Props) {
             </option>
           ))}
         </select>
-        <FieldError fieldId={idOf('type')} error={errors.type} />
       </div>
-      <DateRangeFields form={form} defaults={filters} from={from} onFromChange={setFrom} columnClassName="col-6 col-md-4 col-lg-3" />
+      <DateRangeFields form={form} defaults={filters} columnClassName="col-6 col-md-4 col-lg-3" />
       <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
-        <Link to={paths.regulations.getHref()} className="btn btn-outline-dark flex-fill flex-lg-grow-0 px-4" onClick={handleClear}>
+        {/* The link leaves the address without filters; when it had none, only the form has to start again. */}
+        <Link to={paths.regulations.getHref()} className="btn btn-outline-dark flex-fill flex-lg-grow-0 px-4" onClick={form.reset}>
           Limpiar
         </Link>
         <button type="submit" className="btn btn-primary flex-fill flex-lg-grow-0 px-4">
