@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
+import { loginThroughForm } from './support/login';
 
 // The public site as the server sends it (DESIGN.md section 6): content in the first HTML, tags for
 // shared links, readable and searchable with JavaScript off, and hydrated in the browser without
@@ -131,6 +132,19 @@ test.describe('in the browser', () => {
     await expect(page).toHaveURL(/\/normativas$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Normativas' })).toBeVisible();
   });
+});
+
+test('from a staff panel, a public page is loaded as the server renders it, with its own script', async ({ page }) => {
+  await loginThroughForm(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL('/admin');
+  await page.getByRole('button', { name: `${ACCOUNTS.admin.name} ${ACCOUNTS.admin.lastName}` }).click();
+  await page.getByRole('menuitem', { name: 'Volver al Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('region', { name: 'Noticias' }).getByRole('article').first()).toBeVisible();
+  // The page's own script (no React), which gives the navbar the staff member's panel link.
+  expect(await page.locator('script[src*="/assets/page-"]').count()).toBe(1);
+  expect(await page.locator('script[src*="/assets/index-"]').count()).toBe(0);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Mi panel', includeHidden: true })).toHaveAttribute('href', '/admin');
 });
 
 test.describe('with JavaScript disabled', () => {

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { isDocumentPage, routes } from './app/routes';
 import { setApiTransport } from './lib/api-client';
 import { setHtmlWindow, type HtmlWindow } from './lib/html-window';
 import { sentQueries, serializeSsrState, SSR_STATE_ID } from './lib/ssr-state';
@@ -76,7 +76,7 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
     // when it does not render the <head> itself: they go to the head, where the browser finds them first.
     const hoisted = /^(?:<link [^>]*>)*/.exec(markup)![0];
     const body = markup.slice(hoisted.length);
-    const enhanced = Boolean(last.page.enhanced);
+    const enhanced = isDocumentPage(last.match.route);
     const state = enhanced ? '' : serializeSsrState({
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       queries: sentQueries(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { isDocumentPage, routes } from './app/routes';
 import { leaveExpiredSession } from './app/session-expiry';
 import { createQueryClient } from './lib/query-client';
 import { readSsrState, receivedQueries } from './lib/ssr-state';
@@ -25,14 +25,47 @@ async function loadMatchedRoutes(table: RouteObject[]): Promise<void> {
   );
 }
 
+/** The address the browser opened, and whether the app's first page is on screen yet. */
+const openedAt = window.location.href;
+let started = false;
+
+/**
+ * The server-rendered pages that run their own script (routes.tsx's DOCUMENT_PAGE): the app reaches
+ * them by loading them, as a link without this app would. Only when the server sent the app's shell
+ * for one of them (its rendering failed), the app renders it itself, as the first page.
+ */
+function leavingForDocuments(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    if (isDocumentPage(route)) {
+      return {
+        ...route,
+        loader: ({ request }: { request: Request }) => {
+          if (!started && request.url === openedAt) return null;
+          window.location.assign(request.url);
+          // The page is leaving: nothing renders meanwhile.
+          return new Promise<never>(() => {});
+        },
+      } as RouteObject;
+    }
+    return route.children ? ({ ...route, children: leavingForDocuments(route.children) } as RouteObject) : route;
+  });
+}
+
 async function start(container: HTMLElement) {
+  const table = leavingForDocuments(routes);
   const ssr = readSsrState(document);
   const queryClient = createQueryClient({ onUnauthorized: () => void leaveExpiredSession(router, queryClient) });
   if (ssr) {
     hydrate(queryClient, receivedQueries(ssr.queries));
-    await loadMatchedRoutes(routes);
+    await loadMatchedRoutes(table);
   }
-  const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
+  const router = createBrowserRouter(table, ssr ? { hydrationData: ssr.router } : undefined);
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    started = true;
+    stop();
+  });
+  if (router.state.initialized) started = true;
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

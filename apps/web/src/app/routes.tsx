@@ -79,6 +79,16 @@ export const PUBLIC_ROUTES = {
   notFound: 'not-found',
 } as const;
 
+/**
+ * The handle of a route whose page is a document of its own: rendered on the server and run in the
+ * browser by its small script (src/page/main.ts), never by this app. The app reaches it by loading it.
+ */
+export const DOCUMENT_PAGE = { document: true } as const;
+
+export function isDocumentPage(route: { handle?: unknown }): boolean {
+  return (route.handle as Partial<typeof DOCUMENT_PAGE> | undefined)?.document === true;
+}
+
 /** The route table of spec 2.1 (public) and 2.2 (protected groups). */
 export const routes: RouteObject[] = [
   {
@@ -91,14 +101,14 @@ export const routes: RouteObject[] = [
         id: PUBLIC_ROUTES.layout,
         Component: PublicLayout,
         children: [
-          { id: PUBLIC_ROUTES.home, index: true, lazy: loadHomePage },
-          { id: PUBLIC_ROUTES.regulations, path: paths.regulations.path, lazy: loadPublicRegulationsPage },
-          { id: PUBLIC_ROUTES.dayOrders, path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage },
+          { id: PUBLIC_ROUTES.home, index: true, lazy: loadHomePage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.regulations, path: paths.regulations.path, lazy: loadPublicRegulationsPage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.dayOrders, path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.login, path: paths.login.path, lazy: loadLoginPage },
           { id: PUBLIC_ROUTES.forgotPassword, path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },
           { id: PUBLIC_ROUTES.passwordReset, path: paths.passwordReset.path, lazy: loadPasswordResetPage },
           { id: PUBLIC_ROUTES.verified, path: paths.verified.path, lazy: loadVerifiedPage },
-          { id: PUBLIC_ROUTES.news, path: paths.news.path, lazy: loadNewsDetailPage },
+          { id: PUBLIC_ROUTES.news, path: paths.news.path, lazy: loadNewsDetailPage, handle: DOCUMENT_PAGE },
           // Only with a session, which lives in the browser: never rendered on the server.
           { path: paths.profile.path, lazy: loadGuardedProfilePage },
           { id: PUBLIC_ROUTES.notFound, path: '*', Component: NotFoundPage },

@@ -34,6 +34,4 @@ export type ServerPage = {
   preload?: (context: PageContext) => Promise<unknown>;
   /** Required of a page; the layouts around it have none. */
   head?: (context: PageContext) => PageHead | PageRedirect;
-  /** The page works as HTML with src/page/main.ts's enhancers: no React in the browser. */
-  enhanced?: boolean;
 };

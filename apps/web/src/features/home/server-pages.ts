@@ -20,7 +20,6 @@ export const OUTSIDE_SERVICES_WAIT_MS = 1500;
 
 /** '/': everything in the first HTML (the page runs no React in the browser to fetch the rest). */
 export const homeServerPage: ServerPage = {
-  enhanced: true,
   preload: ({ queryClient }) =>
     Promise.all([
       queryClient.prefetchQuery(publishedBannersQueryOptions()),
@@ -52,7 +51,6 @@ function newsId(params: { id?: string }): number | null {
 
 /** '/noticia/:id': the item (its own picture for previews) and the list its related news come from. */
 export const newsServerPage: ServerPage = {
-  enhanced: true,
   preload: ({ queryClient, params }) => {
     const id = newsId(params);
     return Promise.all([
