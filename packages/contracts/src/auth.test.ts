@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceIdSchema, loginRequestSchema, updateUserRequestSchema } from './index.js';
+import { deviceIdSchema, loginErrors, loginRequestSchema, updateUserRequestSchema } from './index.js';
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -41,5 +41,22 @@ describe('deviceIdSchema', () => {
     expect(deviceIdSchema.safeParse('short').success).toBe(false);
     expect(deviceIdSchema.safeParse('a b c d e f g h').success).toBe(false);
     expect(deviceIdSchema.safeParse('x'.repeat(129)).success).toBe(false);
+  });
+});
+
+describe('the login rules without zod (the server-rendered login page)', () => {
+  const cases = [
+    { email: '', password: '' },
+    { email: 'ana', password: 'x' },
+    { email: `${'a'.repeat(250)}@b.ar`, password: 'x' },
+    { email: ' ana@concejo.gob.ar ', password: 'x'.repeat(1025) },
+    { email: 'ana.perez@concejo.gob.ar', password: 'secreta' },
+    { email: '.ana@concejo.gob.ar', password: 'secreta' },
+  ];
+  it.each(cases)('says what loginRequestSchema says for %j', (values) => {
+    const parsed = loginRequestSchema.safeParse(values);
+    const fromSchema: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) fromSchema[String(issue.path[0])] ??= issue.message;
+    expect(loginErrors(values)).toEqual(fromSchema);
   });
 });

@@ -1,20 +1,21 @@
 import { z } from './zod.js';
 import { roleSchema } from './role-schema.js';
 import { textSchema } from './text.js';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, LOGIN_PASSWORD_MAX_LENGTH, LOGIN_PASSWORD_MESSAGES } from './auth-rules.js';
 
 export const emailSchema = z
-  .string({ error: 'El email es obligatorio.' })
+  .string({ error: EMAIL_MESSAGES.required })
   .trim()
-  .min(1, { error: 'El email es obligatorio.' })
-  .max(254, { error: 'El email no puede superar los 254 caracteres.' })
-  .pipe(z.email({ error: 'Ingresa un email válido.' }));
+  .min(1, { error: EMAIL_MESSAGES.required })
+  .max(EMAIL_MAX_LENGTH, { error: EMAIL_MESSAGES.tooLong })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z
-    .string({ error: 'La contraseña es obligatoria.' })
-    .min(1, { error: 'La contraseña es obligatoria.' })
-    .max(1024, { error: 'La contraseña no puede superar los 1024 caracteres.' }),
+    .string({ error: LOGIN_PASSWORD_MESSAGES.required })
+    .min(1, { error: LOGIN_PASSWORD_MESSAGES.required })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, { error: LOGIN_PASSWORD_MESSAGES.tooLong }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

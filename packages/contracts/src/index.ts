@@ -4,6 +4,7 @@ export * from './role-schema.js';
 export * from './abilities.js';
 export * from './errors.js';
 export * from './auth.js';
+export * from './auth-rules.js';
 export * from './paths.js';
 export * from './site-paths.js';
 export * from './site.js';

@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
           { id: PUBLIC_ROUTES.home, index: true, lazy: loadHomePage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.regulations, path: paths.regulations.path, lazy: loadPublicRegulationsPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.dayOrders, path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage, handle: DOCUMENT_PAGE },
-          { id: PUBLIC_ROUTES.login, path: paths.login.path, lazy: loadLoginPage },
+          { id: PUBLIC_ROUTES.login, path: paths.login.path, lazy: loadLoginPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.forgotPassword, path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },
           { id: PUBLIC_ROUTES.passwordReset, path: paths.passwordReset.path, lazy: loadPasswordResetPage },
           { id: PUBLIC_ROUTES.verified, path: paths.verified.path, lazy: loadVerifiedPage },

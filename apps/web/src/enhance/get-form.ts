@@ -25,7 +25,7 @@ function fieldsOf(form: HTMLFormElement): HTMLInputElement[] {
 }
 
 /** Shows a field's message (or takes it away): Bootstrap's red border, aria-invalid, and the text under it, which aria-describedby names. */
-function showError(field: HTMLInputElement, message: string | undefined): void {
+export function showError(field: HTMLInputElement, message: string | undefined): void {
   const errorId = errorIdOf(field.id);
   const describedBy = (field.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== errorId);
   let text = document.getElementById(errorId);

@@ -1,5 +1,6 @@
 import { ENHANCERS } from '../enhance';
 import { filterFormEnhancer, type FormCheck } from '../enhance/get-form';
+import { enhanceLoginForm } from '../features/auth';
 import { dayOrderFilterErrors } from '../features/day-orders';
 import { regulationFilterErrors } from '../features/public-regulations';
 
@@ -10,4 +11,4 @@ export const FORM_CHECKS: Record<string, FormCheck> = {
 };
 
 /** Every behaviour a server-rendered page can ask for: the generic ones and the features' forms. */
-export const PAGE_ENHANCERS = { ...ENHANCERS, 'get-form': filterFormEnhancer(FORM_CHECKS) };
+export const PAGE_ENHANCERS = { ...ENHANCERS, 'get-form': filterFormEnhancer(FORM_CHECKS), 'login-form': enhanceLoginForm };

@@ -9,3 +9,5 @@ export const loadForgotPasswordPage = async () => ({ Component: (await import('.
 export const loadPasswordResetPage = async () => ({ Component: (await import('./pages/password-reset-page')).PasswordResetPage });
 // What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
 export { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from './server-pages';
+// The login form's behaviour on the server-rendered /login (src/page/enhancers.ts).
+export { enhanceLoginForm } from './enhance-login';

@@ -1,78 +1,38 @@
-import { homeAfterLogin, loginRequestSchema } from '@concejo/contracts';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { FieldError, invalidProps } from '../../../components/form/field-error';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { useToast } from '../../../components/toast/use-toast';
+import { LOGIN_PASSWORD_MAX_LENGTH } from '@concejo/contracts';
 import { paths } from '../../../lib/paths';
-import { loginPageReached } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { useLogin } from '../api/login';
-import { loginErrorMessage } from '../login-error-message';
 
+/**
+ * /login (spec 2.1), rendered on the server: a form whose behaviour is enhance-login.ts. Its button
+ * comes disabled: without the script, a typed password could only leave as a GET in the address.
+ */
 export function LoginPage() {
-  useDocumentTitle('Acceso a funcionarios');
-  const hydrated = useHydrated();
-  // A logout or an expired session that brought the user here has arrived (see endSession).
-  useEffect(loginPageReached, []);
-  const toast = useToast();
-  const navigate = useNavigate();
-  const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(loginRequestSchema, { defaultValues: { email: '', password: '' } });
-
-  const handleLogin = handleSubmit((credentials) => {
-    login.mutate(credentials, {
-      onSuccess: (response) => navigate(homeAfterLogin(response.role), { replace: true }),
-      onError: (error) => toast.error(loginErrorMessage(error)),
-    });
-  });
-
   return (
     <div className="auth-page mx-auto py-4">
-      <Card className="shadow-sm">
-        <Card.Body className="p-4">
+      <div className="card shadow-sm">
+        <div className="card-body p-4">
           <h1 className="h3 mb-4 text-center">Iniciar sesión</h1>
-          <Form noValidate onSubmit={handleLogin}>
-            <Form.Group className="mb-3" controlId="login-email">
-              <Form.Label>Email</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                {...register('email')}
-                {...invalidProps('login-email', errors.email)}
-              />
-              <FieldError fieldId="login-email" error={errors.email} />
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="login-password">
-              <Form.Label>Contraseña</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="current-password"
-                {...register('password')}
-                {...invalidProps('login-password', errors.password)}
-              />
-              <FieldError fieldId="login-password" error={errors.password} />
-            </Form.Group>
-            <Button type="submit" variant="primary" className="w-100" disabled={login.isPending || !hydrated}>
-              {login.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          <form method="post" data-enhance="login-form">
+            <div className="mb-3">
+              <label className="form-label" htmlFor="login-email">
+                Email
+              </label>
+              <input type="email" id="login-email" name="email" className="form-control" autoComplete="username" inputMode="email" required />
+            </div>
+            <div className="mb-3">
+              <label className="form-label" htmlFor="login-password">
+                Contraseña
+              </label>
+              <input type="password" id="login-password" name="password" className="form-control" autoComplete="current-password" maxLength={LOGIN_PASSWORD_MAX_LENGTH} required />
+            </div>
+            <button type="submit" className="btn btn-primary w-100" disabled>
               Ingresar
-            </Button>
-          </Form>
+            </button>
+          </form>
           <p className="mt-3 mb-0 text-center">
-            <Link to={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</Link>
+            <a href={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</a>
           </p>
-        </Card.Body>
-      </Card>
+        </div>
+      </div>
     </div>
   );
 }
