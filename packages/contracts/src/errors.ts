@@ -7,22 +7,3 @@ export const errorBodySchema = z.object({
   requestId: z.string(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Messages the API answers with; the web app shows them as they come. */
-export const MESSAGES = {
-  unauthenticated: 'No autenticado.',
-  forbidden: 'No tienes permiso para realizar esta acción.',
-  notFound: 'No se encontró el recurso solicitado.',
-  validation: 'Los datos enviados no son válidos.',
-  conflict: 'Otra persona modificó estos datos mientras los editabas. Recarga la página y vuelve a intentarlo.',
-  payloadTooLarge: 'El contenido enviado es demasiado grande.',
-  internal: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo más tarde.',
-  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
-  badCredentials: 'Email o contraseña incorrectos.',
-  missingDeviceId: 'Falta el identificador del dispositivo (encabezado Device-Id).',
-  tooManyLogins: (minutes: number) =>
-    `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-  /** Failures on the account from elsewhere: a client it does not know waits a little between attempts. */
-  loginSlowedDown: (seconds: number) =>
-    `Hubo varios intentos fallidos en esta cuenta. Inténtalo de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
-} as const;

@@ -3,6 +3,7 @@ export * from './roles.js';
 export * from './role-schema.js';
 export * from './abilities.js';
 export * from './errors.js';
+export * from './messages.js';
 export * from './auth.js';
 export * from './auth-rules.js';
 export * from './paths.js';

@@ -1,4 +1,4 @@
-import { errorIdOf } from '../components/form/field-error';
+import { errorIdOf } from '../components/form/field-ids';
 import { all, listen, type Enhancer } from './enhancer';
 import { goTo } from './navigate';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorIdOf } from './field-ids';
 
 /**
  * A field's error as the forms hold it: react-hook-form's `{ message }`, or a list of messages (the
@@ -14,8 +15,7 @@ export function messageOf(error: FieldMessage): string {
   return (error as { message?: string }).message ?? '';
 }
 
-/** The id of a field's error text, for aria-describedby. */
-export const errorIdOf = (fieldId: string) => `${fieldId}-error`;
+export { errorIdOf };
 
 /** aria-describedby for a field: its hint and its error, when present. */
 export function describedBy(fieldId: string, error: FieldMessage, hintId?: string): string | undefined {

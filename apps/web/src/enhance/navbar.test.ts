@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logInAs } from '../test/render-routes';
+import { clearSession } from '../lib/session';
+import { enhanceNavbar } from './navbar';
+
+/** The public bar as the server renders it (app/layouts/public-navbar.tsx), in short. */
+const BAR = `
+  <nav aria-label="Navegación principal" data-enhance="navbar">
+    <button type="button" class="navbar-toggler collapsed" aria-expanded="false" aria-label="Abrir navegación"></button>
+    <div id="public-navbar-links" class="navbar-collapse collapse">
+      <a href="/normativas">Normativas</a>
+      <div data-account-links><a class="nav-link" href="/login">Acceso a funcionarios</a></div>
+    </div>
+  </nav>`;
+
+let stop: (() => void) | void;
+afterEach(() => stop?.());
+
+function renderBar() {
+  document.body.innerHTML = BAR;
+  stop = enhanceNavbar(document.querySelector('nav')!);
+  return { nav: screen.getByRole('navigation'), user: userEvent.setup() };
+}
+
+describe('the public bar', () => {
+  it("opens and closes the phone's menu, and a chosen link closes it", async () => {
+    const { user } = renderBar();
+    const toggle = screen.getByRole('button', { name: 'Abrir navegación' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('public-navbar-links')).toHaveClass('show');
+    document.querySelector<HTMLAnchorElement>('a[href="/normativas"]')!.addEventListener('click', (event) => event.preventDefault());
+    await user.click(screen.getByRole('link', { name: 'Normativas' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('public-navbar-links')).not.toHaveClass('show');
+  });
+
+  it('keeps the link for visitors without a session', () => {
+    const { nav } = renderBar();
+    expect(within(nav).getByRole('link', { name: 'Acceso a funcionarios' })).toHaveAttribute('href', '/login');
+  });
+
+  it("gives staff their panel's link, and follows a login or a logout in another tab", () => {
+    logInAs('cm');
+    const { nav } = renderBar();
+    expect(within(nav).getByRole('link', { name: 'Mi panel' })).toHaveAttribute('href', '/cm');
+    expect(within(nav).queryByRole('link', { name: 'Acceso a funcionarios' })).not.toBeInTheDocument();
+    clearSession();
+    expect(within(nav).getByRole('link', { name: 'Acceso a funcionarios' })).toBeInTheDocument();
+  });
+
+  it("gives a citizen a menu with the profile and logout, by keyboard too; logging out forgets the session whatever the server says", async () => {
+    logInAs('user', { name: 'Julia', lastName: 'Pérez' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 500 })));
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const { nav, user } = renderBar();
+    const toggle = within(nav).getByRole('button', { name: 'Julia Pérez' });
+    expect(toggle.querySelector('svg text')).toHaveTextContent('JP');
+    toggle.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('menuitem', { name: 'Perfil' })).toHaveFocus();
+    expect(within(nav).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/profile');
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    await user.click(within(nav).getByRole('menuitem', { name: 'Cerrar Sesión' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+});
