@@ -41,11 +41,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The pages' script at the end of the body, where page.html puts it (Vite moves an entry's script to
+ * the head): the page is whole without it, and the browser paints before running it. Measured with
+ * Lighthouse on /normativas?search=tránsito: performance 89-97 with it in the head, 100 at the end.
+ */
+function scriptAtTheEnd(): Plugin {
+  return {
+    name: 'concejo-script-at-the-end',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const scripts = html.match(/\s*<script type="module"[^>]*><\/script>/g) ?? [];
+        const without = scripts.reduce((page, script) => page.replace(script, ''), html);
+        return without.replace('</body>', `${scripts.map((script) => script.trim()).join('\n')}\n  </body>`);
+      },
+    },
+  };
+}
+
 /** `vite build --mode page`: the server-rendered pages' own script (page.html, src/page/main.ts). */
 const PAGE_MODE = 'page';
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), ...(mode === PAGE_MODE ? [scriptAtTheEnd()] : []), precompress()],
   server: {
     // The API runs apart in development; the browser only ever talks to one origin, as in production.
     proxy: { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000' } },
