@@ -188,11 +188,51 @@ export async function startDemoServer(name: string): Promise<BuiltServer> {
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    // A fresh demo site reads its demo PDFs in the background (a worker process) and PostgreSQL settles:
+    // measured meanwhile, a page competes with them for the CPU. The figures are for a site at rest.
+    await waitUntilIdle(child.pid!);
   } catch (error) {
     await stop();
     throw error;
   }
   return { url, stop };
+}
+
+/** CPU time (user + system, in clock ticks) of a process and all its descendants, read from /proc. */
+async function treeCpuTicks(root: number): Promise<number> {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state ppid ... utime(12th) stime(13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.parent));
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
+  return ticks;
+}
+
+/**
+ * Waits until the server and its children (the document worker, PostgreSQL) use under 5 % of one core
+ * over two seconds in a row, at most 2 minutes; Linux only (elsewhere it returns at once).
+ */
+export async function waitUntilIdle(pid: number): Promise<void> {
+  if (!existsSync('/proc/self/stat')) return;
+  const TICKS_PER_SECOND = 100;
+  let quiet = 0;
+  let last = await treeCpuTicks(pid);
+  for (let waited = 0; waited < 120_000 && quiet < 2; waited += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await treeCpuTicks(pid);
+    quiet = now - last <= 0.05 * TICKS_PER_SECOND ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 /**
