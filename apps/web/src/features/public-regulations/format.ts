@@ -8,6 +8,14 @@ export function regulationName(regulation: Pick<PublishedRegulation, 'type' | 'n
   return regulation.number === null ? `${type} sin número` : `${type} N° ${regulation.number}`;
 }
 
+/** The types whose Spanish name is masculine (el Decreto, el Mensaje del DEM); the rest are feminine. */
+const MASCULINE_TYPES = new Set<PublishedRegulation['type']>(['decree', 'dem-message']);
+
+/** "de la Ordenanza N° 2845", "del Decreto N° 91": the norm's name after «de», with its article. */
+export function ofRegulation(regulation: Pick<PublishedRegulation, 'type' | 'number'>): string {
+  return `${MASCULINE_TYPES.has(regulation.type) ? 'del' : 'de la'} ${regulationName(regulation)}`;
+}
+
 /** "Coincide en el tema y las palabras clave.": where a search found the norm; '' without a search. */
 export function matchSentence(places: PublishedRegulation['matched_in']): string {
   const labels = places.map((place) => MATCH_PLACE_LABELS[place]);

@@ -1,11 +1,10 @@
 import { REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
-import { formatDate, matchSentence, regulationName } from '../format';
+import { formatDate, matchSentence, ofRegulation } from '../format';
 import { MatchExcerpt } from './match-excerpt';
 
 const COLUMNS = { type: 'Tipo', number: 'N°', subject: 'Tema', keywords: 'Palabras clave', created: 'Fecha de creación', pdf: 'PDF' } as const;
 
 function Row({ regulation }: { regulation: PublishedRegulation }) {
-  const name = regulationName(regulation);
   const where = matchSentence(regulation.matched_in);
   const keywords = regulation.keywords.map((keyword) => keyword.word).join(', ');
   return (
@@ -30,7 +29,7 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
       </td>
       <td data-label={COLUMNS.pdf} className="text-nowrap">
         {regulation.pdf_approved ? (
-          <a href={regulation.pdf_approved} target="_blank" rel="noopener" aria-label={`Ver PDF de la ${name} (se abre en una pestaña nueva)`}>
+          <a href={regulation.pdf_approved} target="_blank" rel="noopener" aria-label={`Ver PDF ${ofRegulation(regulation)} (se abre en una pestaña nueva)`}>
             Ver PDF
           </a>
         ) : (
