@@ -18,6 +18,16 @@ const PREVIEW_WIDTH = 1200;
  */
 export const OUTSIDE_SERVICES_WAIT_MS = 1500;
 
+/** Waits for `work`, or `ms` at most; the timer goes as soon as the work is done (every render of '/' calls this). */
+async function waitAtMost(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** '/': everything in the first HTML (the page runs no React in the browser to fetch the rest). */
 export const homeServerPage: ServerPage = {
   preload: ({ queryClient }) =>
@@ -25,10 +35,7 @@ export const homeServerPage: ServerPage = {
       queryClient.prefetchQuery(publishedBannersQueryOptions()),
       queryClient.prefetchQuery(publishedNewsQueryOptions()),
       queryClient.prefetchQuery(contactQueryOptions()),
-      Promise.race([
-        Promise.all([queryClient.prefetchQuery(weatherQueryOptions()), queryClient.prefetchQuery(sessionVideosQueryOptions())]),
-        new Promise((resolve) => setTimeout(resolve, OUTSIDE_SERVICES_WAIT_MS)),
-      ]),
+      waitAtMost(OUTSIDE_SERVICES_WAIT_MS, Promise.all([queryClient.prefetchQuery(weatherQueryOptions()), queryClient.prefetchQuery(sessionVideosQueryOptions())])),
     ]),
   head: ({ queryClient }) => {
     const council = councilName(queryClient);
