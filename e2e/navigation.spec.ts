@@ -70,9 +70,14 @@ test('an expired or revoked token sends the user to /login on the next call', as
   await loginThroughForm(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  // Revoke the token behind the page's back, as an expiry would.
+  // The panel is closed (a call of its own answered 401 would end the session before the next page
+  // reads it), then the token is revoked behind the browser's back, as an expiry would.
+  await page.goto('about:blank');
   await request.post('/api/v1/logout', { headers: { authorization: `Bearer ${token}` } });
-  await page.goto('/asesor-concejal/profile');
+  // The page's first call answers 401 and the app leaves for the login page, itself a document: the
+  // navigation is only waited for until it starts, since the app replaces the page before it loads.
+  await page.goto('/asesor-concejal/profile', { waitUntil: 'commit' });
   await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
