@@ -12,5 +12,28 @@ export function createDatabase(connectionString: string, options: { max?: number
   // an unhandled 'error' event. The query itself fails and the request answers 503; the next one reconnects.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return drizzle(pool, { schema });
+  const db = drizzle(pool, { schema }) as Database;
+  db.transaction = transactionsReleasingTheirClient(pool);
+  return db;
+}
+
+/**
+ * drizzle's own transaction on a pool sends BEGIN before its try block: a connection lost between the
+ * checkout and BEGIN (PostgreSQL restarting) never went back to the pool, which shrank for good, one
+ * client per outage, until every request waited for a connection. Here the client is checked out and
+ * always released (a broken one is dropped by the pool), and drizzle runs the transaction on it; the
+ * drizzle instance of each pooled client is kept, not rebuilt per transaction.
+ */
+function transactionsReleasingTheirClient(pool: pg.Pool): Database['transaction'] {
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    try {
+      let db = onClient.get(client);
+      if (!db) onClient.set(client, (db = drizzle(client, { schema })));
+      return await db.transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
 }
