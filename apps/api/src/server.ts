@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   let connection: Awaited<ReturnType<typeof connectDatabase>>;
   try {
-    connection = await connectDatabase(config, (line) => logger.debug({ postgres: line }));
+    connection = await connectDatabase(
+      config,
+      (line) => logger.debug({ postgres: line }),
+      (message) => logger.warn(message),
+    );
   } catch (error) {
     failedToStart(logger, error);
   }
