@@ -2,11 +2,16 @@
 // mobile form factor, simulated slow 4G and 4x CPU slowdown), in Debian's Chromium, against the built
 // server with the demo content. Each page is run BENCH_RUNS times (3); the run shown is Lighthouse's own
 // median run (the one closest to the median FCP and TTI), with the spread of the scores beside it.
-// Run: npm run build && npx tsx bench/lighthouse.ts [--json out.json] [https://site] [/page ...]
+// Run: npm run build && npx tsx bench/lighthouse.ts [--json out.json] [--without-copies] [https://site] [/page ...]
+// Each run of a page is followed by one of its static copy (its HTML without its script, as a static
+// file): the floor this machine sets, measured by turns with the page (--without-copies skips it).
 // Without a URL it starts the built server on a throwaway data folder on a free port and stops it after;
 // with paths it measures only the pages that start with them.
 // Exits 1 when a page misses a target of issue 13 (see TARGETS).
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -54,13 +59,16 @@ interface Options {
   site?: string;
   /** Paths given on the command line ('/login', '/normativas'): only those pages, and those under them. */
   only: string[];
+  /** --without-copies: the pages alone, not their static copies (half the time). */
+  withoutCopies: boolean;
 }
 
 function parseArguments(argv: string[]): Options {
-  const options: Options = { only: [] };
+  const options: Options = { only: [], withoutCopies: false };
   for (let i = 0; i < argv.length; i += 1) {
     const argument = argv[i]!;
     if (argument === '--json') options.jsonPath = argv[(i += 1)];
+    else if (argument === '--without-copies') options.withoutCopies = true;
     else if (argument.startsWith('/')) options.only.push(argument);
     else options.site = argument.replace(/\/$/, '');
   }
@@ -117,10 +125,9 @@ function figuresOf(page: string, runs: Result[]): PageFigures {
   };
 }
 
-/** BENCH_RUNS Lighthouse runs of one page, each in a Chrome of its own (no state carried between runs). */
-async function runPage(site: string, page: string, chromes: Set<LaunchedChrome>): Promise<PageFigures> {
-  const runs: Result[] = [];
-  for (let attempt = 1; runs.length < RUNS; attempt += 1) {
+/** One Lighthouse run of a page in a Chrome of its own (no state carried between runs); retried when it fails. */
+async function runOnce(url: string, chromes: Set<LaunchedChrome>): Promise<Result> {
+  for (let failures = 0; ; ) {
     const chrome = await launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -131,19 +138,66 @@ async function runPage(site: string, page: string, chromes: Set<LaunchedChrome>)
     try {
       // Lighthouse's default config is the mobile one; only the two categories issue 13 judges are run.
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: process.env.BENCH_LH_LOG === 'verbose' ? 'verbose' : 'error', onlyCategories: ['performance', 'accessibility'] };
-      const result = await lighthouse(`${site}${page}`, flags);
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const result = await lighthouse(url, flags);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const failure = result.lhr.runtimeError;
-      if (!failure) runs.push(result.lhr);
+      if (!failure) return result.lhr;
       // A run can fail on a loaded machine (a navigation that times out); a page that keeps failing stops the bench.
-      else if (attempt - runs.length >= 3) throw new Error(`Lighthouse on ${page}: ${failure.code} ${failure.message}`);
-      else process.stdout.write(` (a run failed: ${failure.code}; again)`);
+      if ((failures += 1) >= 3) throw new Error(`Lighthouse on ${url}: ${failure.code} ${failure.message}`);
+      process.stdout.write(` (a run failed: ${failure.code}; again)`);
     } finally {
       chrome.kill();
       chromes.delete(chrome);
     }
   }
-  return figuresOf(page, runs);
+}
+
+/**
+ * BENCH_RUNS runs of the page, each followed by one of its static copy (when there is one): the two
+ * alternate, so that the machine's load at any moment weighs on both alike.
+ */
+async function runPage(site: string, copies: string | undefined, page: string, chromes: Set<LaunchedChrome>): Promise<{ ours: PageFigures; copy?: PageFigures }> {
+  const ours: Result[] = [];
+  const copy: Result[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    ours.push(await runOnce(`${site}${page}`, chromes));
+    if (copies) copy.push(await runOnce(`${copies}${page}`, chromes));
+  }
+  return { ours: figuresOf(page, ours), copy: copies ? figuresOf(page, copy) : undefined };
+}
+
+/**
+ * The machine's floor: each page's HTML as the site sent it, without its script, served as a static
+ * file (brotli, like the site's) from a server of the bench's own, which passes every other request
+ * (stylesheet, pictures) on to the site. What a page scores above its copy is its script's doing; what
+ * both miss is this machine's (the browser's own work on the page at 4x, on shared cores).
+ */
+async function startStaticCopies(site: string, pages: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const copies = new Map<string, Buffer>();
+  for (const page of pages) {
+    const html = await (await fetch(`${site}${page}`)).text();
+    copies.set(page, zlib.brotliCompressSync(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')));
+  }
+  const target = new URL(site);
+  const server = http.createServer((request, response) => {
+    const copy = copies.get(request.url ?? '');
+    if (copy) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': copy.length, 'cache-control': 'no-cache' });
+      response.end(copy);
+      return;
+    }
+    const upstream = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const kib = (bytes: number) => (bytes / KIB).toFixed(1);
@@ -164,7 +218,7 @@ function misses(figures: PageFigures): string[] {
   return missed;
 }
 
-function print(results: PageFigures[]): void {
+function print(results: PageFigures[], copies: PageFigures[]): void {
   console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'} per page (mobile, simulated slow 4G, 4x CPU slowdown):\n`);
   console.log('| page | performance (runs) | accessibility | FCP | LCP | TBT | CLS | transferred | JS transferred | requests |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
@@ -173,6 +227,14 @@ function print(results: PageFigures[]): void {
       `| \`${decodeURI(row.page)}\` | ${row.performance} (${row.performanceRuns.join(', ')}) | ${row.accessibility} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ` +
         `${row.tbtMs.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${kib(row.transferredBytes)} KiB | ${kib(row.scriptBytes)} KiB | ${row.requests} |`,
     );
+  }
+  if (copies.length > 0) {
+    console.log(`\nThe same pages as static files, without their script (the machine's floor), run by turns with the pages above:\n`);
+    console.log('| static copy of | performance (runs) | FCP | LCP | TBT |');
+    console.log('|---|---|---|---|---|');
+    for (const row of copies) {
+      console.log(`| \`${decodeURI(row.page)}\` | ${row.performance} (${row.performanceRuns.join(', ')}) | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${row.tbtMs.toFixed(0)} ms |`);
+    }
   }
   console.log('\n(transferred: every response as it travelled, headers included; KiB = 1,024 bytes)');
   console.log(`Lighthouse's CPU benchmark index, per page and run (higher is faster; a loaded machine scores low):`);
@@ -194,6 +256,7 @@ function print(results: PageFigures[]): void {
 const options = parseArguments(process.argv.slice(2));
 const chromes = new Set<LaunchedChrome>();
 let server: BuiltServer | undefined;
+let copies: { url: string; close: () => Promise<void> } | undefined;
 cleanUpOnSignals(async () => {
   for (const chrome of chromes) chrome.kill();
 });
@@ -203,18 +266,22 @@ try {
   const pages = (await publicPages(site)).filter((page) => options.only.length === 0 || options.only.some((only) => page === only || (only !== '/' && page.startsWith(only))));
   // A first request of each page, so that no run pays the server's cold start (JIT, first queries).
   for (const page of pages) await (await fetch(`${site}${page}`)).arrayBuffer();
+  copies = options.withoutCopies ? undefined : await startStaticCopies(site, pages);
   const results: PageFigures[] = [];
+  const copyResults: PageFigures[] = [];
   for (const page of pages) {
-    process.stdout.write(`${decodeURI(page)}: ${RUNS} run(s)...`);
-    const figures = await runPage(site, page, chromes);
-    console.log(` performance ${figures.performanceRuns.join(', ')}`);
-    results.push(figures);
+    process.stdout.write(`${decodeURI(page)}: ${RUNS} run(s)${copies ? ', and of its static copy' : ''}...`);
+    const { ours, copy } = await runPage(site, copies?.url, page, chromes);
+    console.log(` performance ${ours.performanceRuns.join(', ')}${copy ? `; its static copy ${copy.performanceRuns.join(', ')}` : ''}`);
+    results.push(ours);
+    if (copy) copyResults.push(copy);
   }
-  print(results);
+  print(results, copyResults);
   const missed = results.flatMap((row) => misses(row).map((miss) => `${decodeURI(row.page)}: ${miss}`));
   console.log(missed.length > 0 ? `\nmisses issue 13's targets:\n  ${missed.join('\n  ')}` : "\nevery page meets issue 13's targets");
-  if (options.jsonPath) await fs.writeFile(options.jsonPath, `${JSON.stringify({ site, runs: RUNS, measuredAt: new Date().toISOString(), pages: results, missed }, null, 2)}\n`);
+  if (options.jsonPath) await fs.writeFile(options.jsonPath, `${JSON.stringify({ site, runs: RUNS, measuredAt: new Date().toISOString(), pages: results, staticCopies: copyResults, missed }, null, 2)}\n`);
   if (missed.length > 0) process.exitCode = 1;
 } finally {
+  await copies?.close();
   await server?.stop();
 }
