@@ -36,19 +36,30 @@ export function createAnswerCache<V>(
     return value;
   }
 
+  /**
+   * The answer for `key`, and how it was had: `hit` from the cache, `shared` from a computation another
+   * request had begun, `miss` computed (and kept), `bypass` computed without the cache (the change feed
+   * has not caught up, or is down).
+   */
+  async function lookup(key: string, compute: () => Promise<V>): Promise<{ value: V; outcome: CacheOutcome }> {
+    const trusted = await changes.caughtUp();
+    if (!trusted) return { value: await computeAndKeep(key, compute, false), outcome: 'bypass' };
+    const cached = entries.get(key);
+    if (cached !== undefined) return { value: cached, outcome: 'hit' };
+    const flight = `${generation} ${key}`;
+    const pending = inFlight.get(flight);
+    if (pending) return { value: await pending, outcome: 'shared' };
+    const computing = computeAndKeep(key, compute, true).finally(() => inFlight.delete(flight));
+    inFlight.set(flight, computing);
+    return { value: await computing, outcome: 'miss' };
+  }
+
   return {
+    lookup,
     async get(key: string, compute: () => Promise<V>): Promise<V> {
-      const trusted = await changes.caughtUp();
-      if (!trusted) return computeAndKeep(key, compute, false);
-      const cached = entries.get(key);
-      if (cached !== undefined) return cached;
-      const flight = `${generation} ${key}`;
-      let pending = inFlight.get(flight);
-      if (!pending) {
-        pending = computeAndKeep(key, compute, true).finally(() => inFlight.delete(flight));
-        inFlight.set(flight, pending);
-      }
-      return pending;
+      return (await lookup(key, compute)).value;
     },
   };
 }
+
+export type CacheOutcome = 'hit' | 'shared' | 'miss' | 'bypass';

@@ -1,6 +1,6 @@
 import type { PublicRegulationQuery, PublishedRegulationList } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
-import { createAnswerCache } from '../../lib/answer-cache.js';
+import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, type FileUrls } from './presenter.js';
@@ -49,10 +49,15 @@ export function createPublishedRegulations({ repository, changes, clock, urls, t
   }
 
   return {
-    /** The public search of /normativas: public norms only, with where each one matched. */
-    async listPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
+    /**
+     * The public search of /normativas: public norms only, with where each one matched. `onCache`
+     * learns whether the answer came from the cache (the route says so in Server-Timing).
+     */
+    async listPublished(query: PublicRegulationQuery, onCache?: (outcome: CacheOutcome) => void): Promise<PublishedRegulationList> {
       const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
-      return publishedCache.get(key, () => searchPublished(query));
+      const { value, outcome } = await publishedCache.lookup(key, () => searchPublished(query));
+      onCache?.(outcome);
+      return value;
     },
 
     /**
