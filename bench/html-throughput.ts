@@ -4,9 +4,8 @@
 // Run: npm run build && npx tsx bench/html-throughput.ts [https://site]      (BENCH_SECONDS: 10 per target)
 // Without a URL it starts the built server with the demo content on a throwaway data folder and a free
 // port. autocannon loads from this process, the server runs in its own: both share the machine's cores.
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { cleanUpOnSignals, freePort, startDemoServer, type BuiltServer } from './support.js';
+import { cleanUpOnSignals, startBareStaticServer, startDemoServer, type BuiltServer } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -35,23 +34,6 @@ interface Figures {
   bytesPerResponse: number;
   failures: number;
   non2xx: number;
-}
-
-/** A bare node:http server in its own process answering one file from memory: the machine's ceiling. */
-async function startBareStaticServer(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const code = `
-    const body = require('node:fs').readFileSync(process.env.FILE);
-    require('node:http').createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': body.length, 'cache-control': 'public, max-age=3600' });
-      response.end(body);
-    }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, PORT: String(port), FILE: STATIC_FILE }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => resolve());
-    child.once('exit', (exitCode) => reject(new Error(`the bare static server stopped (exit ${exitCode})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
 /** The answer a browser gets, checked before loading: a 200 of the expected type. */
@@ -87,7 +69,7 @@ cleanUpOnSignals(async () => bare?.stop());
 try {
   const given = process.argv[2]?.replace(/\/$/, '');
   server = given ? undefined : await startDemoServer('html-throughput');
-  bare = await startBareStaticServer();
+  bare = await startBareStaticServer(STATIC_FILE, 'image/svg+xml');
   const site = given ?? server!.url;
   let searches = 0;
   const htmlTargets: Target[] = [

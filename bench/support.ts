@@ -253,3 +253,20 @@ export function cleanUpOnSignals(cleanup: () => Promise<void> = async () => {}):
     });
   }
 }
+
+/** A bare node:http server in its own process answering one file from memory: the machine's ceiling. */
+export async function startBareStaticServer(file: string, contentType: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const code = `
+    const body = require('node:fs').readFileSync(process.env.FILE);
+    require('node:http').createServer((request, response) => {
+      response.writeHead(200, { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length, 'cache-control': 'public, max-age=3600' });
+      response.end(body);
+    }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, PORT: String(port), FILE: file, CONTENT_TYPE: contentType }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (exitCode) => reject(new Error(`the bare static server stopped (exit ${exitCode})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
