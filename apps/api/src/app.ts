@@ -12,6 +12,7 @@ import { createUrlSigner } from './lib/signed-urls.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { closingStep } from './lib/slow-steps.js';
 import { createPublicChanges, type PublicChanges } from './lib/public-changes.js';
 import { addJob, createJobQueue, type JobQueue } from './queue/queue.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
@@ -128,7 +129,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   const publicChanges = createPublicChanges({ connection: db.$client.options, log: app.log });
   app.decorate('publicChanges', publicChanges);
   app.addHook('onReady', async () => publicChanges.start());
-  app.addHook('onClose', async () => publicChanges.close());
+  app.addHook('onClose', async () => closingStep(app.log, 'the change feed to close', () => publicChanges.close()));
   app.addHook('onReady', async () => void documents.warm());
   // Files a crash left behind (half written, or used by no record) go at start and every hour after.
   const sweep = () => sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed'));
@@ -148,9 +149,9 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   app.addHook('onClose', async () => {
     const cut = setTimeout(() => void documents.close(), config.documents.shutdownGraceMs);
-    await jobs.stop();
+    await closingStep(app.log, 'the job queue to stop (jobs running finish first)', () => jobs.stop());
     clearTimeout(cut);
-    await documents.close();
+    await closingStep(app.log, 'the document workers to close', () => documents.close());
     if (!givenMailer) mailer.close();
   });
   const regulations = createRegulationService({

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { closingStep } from './lib/slow-steps.js';
 import { connectDatabase } from './db/connect.js';
 import { runMigrations } from './db/migrate.js';
 import { assertNoDemoAccountsInProduction, DemoAccountsInProduction, seedAccounts, seedSummary } from './db/seed.js';
@@ -49,10 +50,10 @@ async function main(): Promise<void> {
     }, 30_000).unref();
     try {
       // Stops accepting, lets requests in flight finish, then the app's own closing (document workers).
-      await app?.close();
+      await closingStep(logger, 'requests in flight and the app', async () => app?.close());
     } finally {
       // PostgreSQL last, once nothing can use it.
-      await connection.close();
+      await closingStep(logger, 'the database', () => connection.close());
       process.exit(0);
     }
   };

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { closingStep } from '../lib/slow-steps.js';
 import { sql } from 'drizzle-orm';
 import { Logger, run, runMigrations as installQueue, type Job, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
@@ -246,12 +247,12 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       stopping = true;
       clearTimeout(restartTimer);
       clearInterval(reaper);
-      await starting;
-      await runner?.stop().catch((error: unknown) => log.warn({ err: error }, 'job runner stop'));
+      await closingStep(log, 'the job runner being started', async () => starting);
+      await closingStep(log, 'the jobs running to finish', async () => runner?.stop().catch((error: unknown) => log.warn({ err: error }, 'job runner stop')));
       const last = liveness;
       liveness = undefined;
       await last?.end().catch(() => undefined);
-      await pool.end().catch(() => undefined);
+      await closingStep(log, "the job queue's connections to come back", () => pool.end().catch(() => undefined));
     },
     async idle({ timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
