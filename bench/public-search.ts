@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startBareStaticServer, waitForServer, withBenchDatabase } from './support.js';
+import { randomSource } from '../apps/api/src/test/random-source.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,19 +47,6 @@ function pdfShareOf(word: string): number {
   }
   return holding / 60;
 }
-
-/** mulberry32: small, seedable. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 
 await withBenchDatabase(async (db, folder, databaseUrl) => {
   console.log(`loading ${ROWS.toLocaleString('en')} public regulations with PDF text...`);

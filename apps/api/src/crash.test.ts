@@ -15,6 +15,7 @@ import {
   type ServerOptions,
   type ServerProcess,
 } from './test/server-process.js';
+import { randomSource } from './test/random-source.js';
 
 /**
  * The whole server (server.ts, its embedded PostgreSQL) SIGKILLed again and again while two writers
@@ -32,18 +33,6 @@ const WRITERS = 2;
 const KILL_DELAY_MS = { min: 200, max: 2_000 };
 const ADMIN = { email: 'choque@concejo.test', password: 'Choque-y-reinicio-2026' };
 const SEED = Number(process.env.CRASH_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-/** mulberry32: small, seedable, good enough to pick sizes and moments. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 type PdfField = 'pdf_approved' | 'pdf_process';
 
