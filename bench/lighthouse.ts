@@ -168,22 +168,26 @@ async function runPage(site: string, copies: string | undefined, page: string, c
 
 /**
  * The machine's floor: each page's HTML as the site sent it, without its script, served as a static
- * file (brotli, like the site's) from a server of the bench's own, which passes every other request
- * (stylesheet, pictures) on to the site. What a page scores above its copy is its script's doing; what
- * both miss is this machine's (the browser's own work on the page at 4x, on shared cores).
+ * file (brotli, like the site's) with the page's own response headers (its security headers change
+ * what the browser does on arrival), from a server of the bench's own, which passes every other
+ * request (stylesheet, pictures) on to the site. What a page scores above its copy is its script's
+ * doing; what both miss is this machine's (the browser's own work on the page at 4x, on shared cores).
  */
 async function startStaticCopies(site: string, pages: string[]): Promise<{ url: string; close: () => Promise<void> }> {
-  const copies = new Map<string, Buffer>();
+  const copies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
+  const notCopied = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'x-request-id']);
   for (const page of pages) {
-    const html = await (await fetch(`${site}${page}`)).text();
-    copies.set(page, zlib.brotliCompressSync(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')));
+    const response = await fetch(`${site}${page}`);
+    const html = await response.text();
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => !notCopied.has(name)));
+    copies.set(page, { body: zlib.brotliCompressSync(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')), headers });
   }
   const target = new URL(site);
   const server = http.createServer((request, response) => {
     const copy = copies.get(request.url ?? '');
     if (copy) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': copy.length, 'cache-control': 'no-cache' });
-      response.end(copy);
+      response.writeHead(200, { ...copy.headers, 'content-encoding': 'br', 'content-length': copy.body.length });
+      response.end(copy.body);
       return;
     }
     const upstream = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {

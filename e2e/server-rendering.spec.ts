@@ -96,6 +96,13 @@ test.describe('the first HTML of a public page', () => {
     expect(await (await request.get('/')).text()).toContain(title);
   });
 
+  test('a reading page lets other sites keep a window on it; the login, the recovery, a 404 and the panels do not', async ({ request }) => {
+    const opener = async (url: string) => (await request.get(url)).headers()['cross-origin-opener-policy'];
+    const { id } = await firstPublishedNews(request);
+    for (const url of ['/', '/normativas?search=tr%C3%A1nsito', '/ver-orden-dia', `/noticia/${id}`]) expect(await opener(url), url).toBeUndefined();
+    for (const url of ['/login', '/forgot-password', '/esta-pagina-no-existe', '/noticia/999999999', '/admin']) expect(await opener(url), url).toBe('same-origin');
+  });
+
   test('a staff panel is still the client-side app', async ({ request }) => {
     const html = await (await request.get('/admin')).text();
     expect(html).toContain('<div id="root"></div>');

@@ -17,7 +17,7 @@ export type RenderResult =
    * A page rendered here: its head tags, the markup of #root, and what the browser runs on it: the
    * page's own small script ('page', src/page/main.ts), or the app hydrating with the state given.
    */
-  | { kind: 'page'; status: number; head: string; body: string; state: string; shell: 'page' | 'app' }
+  | { kind: 'page'; status: number; head: string; body: string; state: string; shell: 'page' | 'app'; reading: boolean }
   | { kind: 'redirect'; status: number; location: string }
   /** A client-side page (staff panels, the profile): the server sends the app's shell. */
   | { kind: 'client' };
@@ -88,6 +88,8 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
       body,
       state: enhanced ? '' : `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
       shell: enhanced ? 'page' : 'app',
+      // A not-found page is not a reading page: an address that exists for nobody keeps the full set.
+      reading: last.page.reading === true && (head.status ?? 200) === 200,
     };
   };
 }

@@ -35,7 +35,8 @@ export async function createRenderer({ transport }) {
     renders += 1;
     const news = await (await transport('/api/v1/news/published')).json();
     const titles = news.map((item) => '<li>' + item.title + '</li>').join('');
-    return { kind: 'page', status: 200, head: '<title>Inicio</title>', body: '<ul>' + titles + '</ul>', state: '' };
+    const reading = url.pathname !== '/login';
+    return { kind: 'page', status: 200, head: '<title>Inicio</title>', body: '<ul>' + titles + '</ul>', state: '', reading };
   };
 }
 `;
@@ -125,5 +126,19 @@ describe('rendered pages on two instances', { timeout: 60_000 }, () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).toContain('<noscript>');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('lets other sites keep a window on a reading page only: the login keeps Cross-Origin-Opener-Policy, also from the cache and on a 304', async () => {
+    for (let visit = 0; visit < 2; visit += 1) {
+      const reading = await b.inject({ url: '/?leer=1' });
+      expect(reading.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(reading.headers['content-security-policy']).toContain("script-src 'self'");
+      const login = await b.inject({ url: '/login' });
+      expect(login.headers['cross-origin-opener-policy']).toBe('same-origin');
+      const revalidated = await b.inject({ url: '/login', headers: { 'if-none-match': String(login.headers.etag) } });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 });

@@ -11,13 +11,17 @@ import { PUBLIC_CONTENTS, type PublicChanges } from '../lib/public-changes.js';
 
 /** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
 type RenderResult =
-  | { kind: 'page'; status: number; head: string; body: string; state: string; shell?: 'page' | 'app' }
+  | { kind: 'page'; status: number; head: string; body: string; state: string; shell?: 'page' | 'app'; reading?: boolean }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'client' };
 type ServerEntry = { createRenderer(options: { publicUrl: string; transport: typeof fetch }): Promise<(request: Request) => Promise<RenderResult>> };
 
-/** A rendered page as sent: its HTML and the compressed copies made once, when first asked for. */
-export type RenderedPage = { status: number; html: string; etag: string; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
+/**
+ * A rendered page as sent: its HTML and the compressed copies made once, when first asked for;
+ * `reading` for a page of public content only (ServerPage.reading in the web app), sent without
+ * Cross-Origin-Opener-Policy.
+ */
+export type RenderedPage = { status: number; html: string; etag: string; reading: boolean; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
 export type PageAnswer = RenderedPage | { redirect: string; status: number } | null;
 
 const compressors = {
@@ -106,7 +110,8 @@ export async function createPageRenderer(
     if (result.kind === 'client') return null;
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
     const html = (result.shell === 'page' && fillPage ? fillPage : fill!)(result.head, result.body, result.state);
-    return { status: result.status, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`, encoded: new Map() };
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+    return { status: result.status, html, etag, reading: result.reading === true, encoded: new Map() };
   }
 
   return {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, MESSAGES, type ErrorBody } from '@concejo/contracts';
 import { createPageRenderer, type PageRenderer, type RenderedPage } from './page-renderer.js';
+import { allowCrossOriginOpeners } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ async function renderedPage(pages: PageRenderer, request: FastifyRequest) {
 /** A rendered page: revalidated on every visit (its ETag makes that cheap), compressed once. */
 async function sendPage(pages: PageRenderer, page: RenderedPage, request: FastifyRequest, reply: FastifyReply) {
   reply.status(page.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+  if (page.reading) allowCrossOriginOpeners(reply);
   const wanted = request.headers['if-none-match'];
   if (page.status === 200 && wanted && wanted.split(',').some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';

@@ -34,4 +34,11 @@ export type ServerPage = {
   preload?: (context: PageContext) => Promise<unknown>;
   /** Required of a page; the layouts around it have none. */
   head?: (context: PageContext) => PageHead | PageRedirect;
+  /**
+   * A page that only shows public content, the same for every visitor, and asks for nothing (no
+   * password, no form with a secret): the server lets another site's window keep a handle on it (no
+   * Cross-Origin-Opener-Policy), which spares the browser a process switch on arrival. Every other
+   * page, the login and the staff panels first, keeps `same-origin` (ARCHITECTURE.md, "Security headers").
+   */
+  reading?: true;
 };

@@ -5,6 +5,7 @@ import { readPublicParams, writePublicParams } from './filters';
 
 /** '/ver-orden-dia': the page of agendas in the address comes in the first HTML. */
 export const publicDayOrdersServerPage: ServerPage = {
+  reading: true,
   preload: ({ queryClient, url }) => {
     const { filters, page } = readPublicParams(url.searchParams);
     return queryClient.prefetchQuery(publishedDayOrdersQueryOptions(filters, page));

@@ -30,6 +30,7 @@ async function waitAtMost(ms: number, work: Promise<unknown>): Promise<void> {
 
 /** '/': everything in the first HTML (the page runs no React in the browser to fetch the rest). */
 export const homeServerPage: ServerPage = {
+  reading: true,
   preload: ({ queryClient }) =>
     Promise.all([
       queryClient.prefetchQuery(publishedBannersQueryOptions()),
@@ -58,6 +59,7 @@ function newsId(params: { id?: string }): number | null {
 
 /** '/noticia/:id': the item (its own picture for previews) and the list its related news come from. */
 export const newsServerPage: ServerPage = {
+  reading: true,
   preload: ({ queryClient, params }) => {
     const id = newsId(params);
     return Promise.all([

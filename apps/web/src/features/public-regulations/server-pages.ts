@@ -6,6 +6,7 @@ import { readFilterParams, writeFilterParams } from './filters';
 
 /** '/normativas': the results of the search in the address come in the first HTML. */
 export const publicRegulationsServerPage: ServerPage = {
+  reading: true,
   preload: ({ queryClient, url }) => {
     const { filters, page } = readFilterParams(url.searchParams);
     return queryClient.prefetchQuery(publishedRegulationsQueryOptions(filters, page));
