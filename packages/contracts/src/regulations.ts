@@ -197,10 +197,17 @@ export const staffRegulationListItemSchema = z.object({
 });
 export type StaffRegulationListItem = z.infer<typeof staffRegulationListItemSchema>;
 
+/**
+ * A list counts its matches up to 1,000 (REGULATION_COUNT_LIMIT): `total_capped` says more match, and
+ * the pages stop at the 1,000th (refine the search to see the rest).
+ */
+export const REGULATION_COUNT_LIMIT = 1000;
+
 export const staffRegulationListSchema = z.object({
   current_page: z.number(),
   data: z.array(staffRegulationListItemSchema),
   total: z.number(),
+  total_capped: z.boolean(),
   per_page: z.number(),
   last_page: z.number(),
   userName: z.string(),
@@ -263,6 +270,7 @@ export type PublishedRegulation = z.infer<typeof publishedRegulationSchema>;
 export const publishedRegulationListSchema = z.object({
   data: z.array(publishedRegulationSchema),
   total: z.number(),
+  total_capped: z.boolean(),
   per_page: z.number(),
   current_page: z.number(),
   last_page: z.number(),

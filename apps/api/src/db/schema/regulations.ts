@@ -55,6 +55,12 @@ export const regulations = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
     searchDocument: tsvector('search_document'),
+    /**
+     * The subject and keywords of the search document alone (weights A and B): small, stored beside
+     * the row and indexed on its own, so that a search ranks its subject matches without reading the
+     * PDFs' text (search-repository.ts).
+     */
+    titleDocument: tsvector('title_document').generatedAlwaysAs(sql`ts_filter(search_document, '{a,b}')`),
     /** Text extracted from the approved (or old) PDF: public, searched by citizens too. */
     approvedText: text('approved_text'),
     /** Text extracted from the process PDF: staff-only, searched only by the staff list. */
@@ -75,6 +81,7 @@ export const regulations = pgTable(
     index('regulations_number_idx').on(table.number),
     index('regulations_approved_at_idx').on(table.approvedAt),
     index('regulations_search_idx').using('gin', table.searchDocument),
+    index('regulations_title_idx').using('gin', table.titleDocument),
     index('regulations_process_document_idx').using('gin', table.processDocument),
     index('regulations_text_pending_idx').on(table.id).where(sql`${table.textStatus} = 'pending'`),
     index('regulations_author_search_idx').using('gin', sql`${table.authorSearch} gin_trgm_ops`),

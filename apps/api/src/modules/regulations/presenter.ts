@@ -1,7 +1,7 @@
 import type { Modification, PublishedRegulation, RegulationDetail, StaffRegulationListItem } from '@concejo/contracts';
 import type { AuthUser } from '../../plugins/auth.js';
 import { regulationPolicy } from './policy.js';
-import type { RegulationRow } from './repository.js';
+import type { RegulationListRow, RegulationRow } from './repository.js';
 
 export interface FileUrls {
   /** Public, cacheable URL of an approved or old regulation's PDF. */
@@ -11,7 +11,7 @@ export interface FileUrls {
 }
 
 export function presentListItem(
-  row: RegulationRow,
+  row: RegulationListRow,
   related: { authors: string[]; keywords: string[] },
   user: AuthUser,
   urls: FileUrls,
@@ -64,7 +64,7 @@ export function presentDetail(
 }
 
 export function presentPublished(
-  row: RegulationRow,
+  row: RegulationListRow,
   keywords: string[],
   match: { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null } | undefined,
   urls: FileUrls,

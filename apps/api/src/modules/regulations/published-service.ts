@@ -4,7 +4,7 @@ import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js'
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, type FileUrls } from './presenter.js';
-import type { RegulationRepository, RegulationRow } from './repository.js';
+import type { RegulationListRow, RegulationRepository } from './repository.js';
 
 export const PER_PAGE = 15;
 /** A download holds every match, up to this many rows, read this many at a time. */
@@ -33,7 +33,7 @@ export function createPublishedRegulations({ repository, changes, clock, urls, t
   const publishedCache = createAnswerCache<PublishedRegulationList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
 
   async function searchPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
-    const { rows, total, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
+    const { rows, total, capped, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
     const [keywords, matches] = await Promise.all([
       repository.keywordsOf(ids),
@@ -42,6 +42,7 @@ export function createPublishedRegulations({ repository, changes, clock, urls, t
     return {
       data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
       total,
+      total_capped: capped,
       per_page: PER_PAGE,
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
@@ -68,7 +69,7 @@ export function createPublishedRegulations({ repository, changes, clock, urls, t
     async exportPublished(query: PublicRegulationQuery, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
       const batches = repository.allPublished(query, { timeZone, batch: EXPORT_BATCH, max: EXPORT_MAX_ROWS });
       let written = 0;
-      const render = async (rows: RegulationRow[] | void): Promise<string> => {
+      const render = async (rows: RegulationListRow[] | void): Promise<string> => {
         if (!rows?.length) return '';
         const keywords = await repository.keywordsOf(rows.map((row) => row.id));
         const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));

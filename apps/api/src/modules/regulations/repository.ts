@@ -16,6 +16,8 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
 export type RegulationRow = typeof regulations.$inferSelect;
+/** A regulation as lists show it: its fields without the PDFs' text and the search documents (kilobytes each). */
+export type RegulationListRow = Omit<RegulationRow, 'approvedText' | 'processText' | 'searchDocument' | 'titleDocument' | 'processDocument' | 'authorSearch'>;
 
 export interface RegulationValues {
   type: RegulationType;

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLIC_REGULATION_TYPES, REGULATION_TYPES, canHaveLinks, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
+import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
+import type { RegulationListRow } from './repository.js';
 
 /**
  * The registry's reads by search and filter: the staff list, the public search, its downloads and feed,
@@ -40,51 +41,127 @@ export function removeAccents(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
 }
 
+/**
+ * A list counts its matches up to this many: past it, the answer says "more than" this many and its
+ * pages stop there (refine the search to see more). Counting stays bounded however common a word is.
+ */
+const COUNT_LIMIT = REGULATION_COUNT_LIMIT;
+
+/** One page of a list: its rows in order, and how many match (at most COUNT_LIMIT; `capped` when more do). */
+export type ListPage = { rows: RegulationListRow[]; total: number; capped: boolean };
+
+/** What lists read of a row: not the PDFs' text nor the search documents, which only the database reads. */
+const {
+  approvedText: _approvedText,
+  processText: _processText,
+  searchDocument: _searchDocument,
+  titleDocument: _titleDocument,
+  processDocument: _processDocument,
+  authorSearch: _authorSearch,
+  ...LISTED
+} = getTableColumns(regulations);
+
 export function createRegulationSearch(db: Database) {
-  /**
-   * One page and the total. With a search, the best matches first (subject weighs more than keywords,
-   * keywords more than the PDF); otherwise the newest, straight from the created_at index.
-   * (A single query with count(*) over () was measured slower: it sorts the whole match.)
-   */
-  async function pageOf(where: SQL | undefined, search: SQL | undefined, page: number, perPage: number, offset = (page - 1) * perPage, withTotal = true) {
-    const order = search
-      ? [desc(sql`ts_rank(${regulations.searchDocument}, ${search})`), desc(regulations.createdAt), desc(regulations.id)]
-      : [desc(regulations.createdAt), desc(regulations.id)];
-    const [[{ total } = { total: 0 }], rows] = await Promise.all([
-      withTotal ? db.select({ total: count() }).from(regulations).where(where) : Promise.resolve([{ total: -1 }]),
-      db.select().from(regulations).where(where).orderBy(...order).limit(perPage).offset(offset),
-    ]);
-    return { rows, total };
+  /** How many rows match, counting at most `limit` (a bound the planner can stop at). */
+  async function countUpTo(where: SQL | undefined, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const matches = db.select({ one: sql`1`.as('one') }).from(regulations).where(where).limit(limit).as('matches');
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(matches);
+    return total;
   }
 
+  const newestFirst = [desc(regulations.createdAt), desc(regulations.id)];
+  const withinCount = (counted: number) => ({ total: Math.min(counted, COUNT_LIMIT), capped: counted > COUNT_LIMIT });
+
+  /** Without words: the newest first, straight from the created_at index, and a bounded count. */
+  async function newestPage(where: SQL | undefined, offset: number, perPage: number): Promise<ListPage> {
+    const limit = Math.min(perPage, COUNT_LIMIT - offset);
+    const [counted, rows] = await Promise.all([
+      countUpTo(where, COUNT_LIMIT + 1),
+      limit > 0 ? db.select(LISTED).from(regulations).where(where).orderBy(...newestFirst).limit(limit).offset(offset) : Promise.resolve([]),
+    ]);
+    return { rows, ...withinCount(counted) };
+  }
+
+  /**
+   * With words: the norms whose subject or keywords match first, best first (ts_rank on the small
+   * title document, subject above keywords, among the newest COUNT_LIMIT of them only), then those that
+   * match elsewhere (the PDF's text; for the staff, also the process PDF's), newest first. Nothing
+   * ranks the big document, and nothing counts past the bound, so a word found in every PDF costs
+   * about what a rare one does.
+   */
+  async function rankedPage(filters: SQL | undefined, words: SQL, anywhere: SQL, offset: number, perPage: number): Promise<ListPage> {
+    const inTitle = sql`${regulations.titleDocument} @@ ${words}`;
+    const candidates = db
+      .select({ id: regulations.id, createdAt: regulations.createdAt, rank: sql<number>`ts_rank(${regulations.titleDocument}, ${words})`.as('rank') })
+      .from(regulations)
+      .where(and(filters, inTitle))
+      .orderBy(...newestFirst)
+      .limit(COUNT_LIMIT + 1)
+      .as('candidates');
+    const titleIds = (await db.select({ id: candidates.id }).from(candidates).orderBy(desc(candidates.rank), desc(candidates.createdAt), desc(candidates.id))).map(
+      (row) => row.id,
+    );
+    const end = Math.min(offset + perPage, COUNT_LIMIT);
+    const shownTitles = titleIds.slice(offset, end);
+    const elsewhere = and(filters, anywhere, sql`(${inTitle}) is not true`);
+    const othersWanted = Math.max(0, end - Math.max(offset, titleIds.length));
+    const [titleRows, others, counted] = await Promise.all([
+      shownTitles.length ? db.select(LISTED).from(regulations).where(inArray(regulations.id, shownTitles)) : Promise.resolve([]),
+      othersWanted > 0
+        ? db.select(LISTED).from(regulations).where(elsewhere).orderBy(...newestFirst).limit(othersWanted).offset(Math.max(0, offset - titleIds.length))
+        : Promise.resolve([]),
+      countUpTo(elsewhere, COUNT_LIMIT + 1 - titleIds.length),
+    ]);
+    const byId = new Map(titleRows.map((row) => [row.id, row]));
+    const rows = [...shownTitles.map((id) => byId.get(id)).filter((row) => row !== undefined), ...others];
+    return { rows, ...withinCount(titleIds.length + counted) };
+  }
+
+  /** One page of a list: ranked when words were typed, newest first otherwise. */
+  function pageOf(filters: SQL | undefined, words: { query: SQL; anywhere: SQL } | undefined, page: number, perPage: number): Promise<ListPage> {
+    const offset = (page - 1) * perPage;
+    return words ? rankedPage(filters, words.query, words.anywhere, offset, perPage) : newestPage(filters, offset, perPage);
+  }
+
+  /** The public norms: approved or old ones of the public types, with the filters of the public search. */
+  const publicFilters = (query: PublicRegulationQuery, timeZone: string) =>
+    and(
+      or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
+      inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]),
+      ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, timeZone),
+    );
+
   const search = {
-    /** One page of the staff list, newest first, with every filter of spec 2.5.1. */
-    async list(query: StaffRegulationQuery, options: { perPage: number; timeZone: string }) {
-      const search = query.search ? textQuery(query.search) : undefined;
-      const where = and(...staffFilters(query, search, options.timeZone));
-      return pageOf(where, search, query.page, options.perPage);
+    /**
+     * One page of the staff list with every filter of spec 2.5.1: newest first, or with words the best
+     * matches first (the process PDF's text counts as a match too).
+     */
+    async list(query: StaffRegulationQuery, options: { perPage: number; timeZone: string }): Promise<ListPage> {
+      const words = query.search ? textQuery(query.search) : undefined;
+      const anywhere = words && sql`(${regulations.searchDocument} @@ ${words} or ${regulations.processDocument} @@ ${words})`;
+      return pageOf(and(...staffFilters(query, options.timeZone)), words && anywhere && { query: words, anywhere }, query.page, options.perPage);
+    },
+
+    /** One page of the public search of /normativas: the best matches first when searching, newest first otherwise. */
+    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string }): Promise<ListPage & { search: SQL | undefined }> {
+      const words = query.search ? textQuery(query.search) : undefined;
+      const anywhere = words && sql`${regulations.searchDocument} @@ ${words}`;
+      const page = await pageOf(publicFilters(query, options.timeZone), words && anywhere && { query: words, anywhere }, query.page, options.perPage);
+      return { ...page, search: words };
     },
 
     /**
-     * One page of the public search: approved or old norms of the public types, the best matches
-     * first when searching (newest first otherwise).
+     * Every public norm the filters find, for the downloads, in the list's order (subject and keyword
+     * matches by rank, then the rest newest first) but neither bounded nor counted, a batch at a time.
      */
-    async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string; offset?: number; withTotal?: boolean }) {
-      const search = query.search ? textQuery(query.search) : undefined;
-      const where = and(
-        or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
-        inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]),
-        ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, undefined, options.timeZone),
-        search ? sql`${regulations.searchDocument} @@ ${search}` : undefined,
-      );
-      return { ...(await pageOf(where, search, query.page, options.perPage, options.offset, options.withTotal)), search };
-    },
-
-    /** Every public norm the filters find, for the downloads, a batch at a time, in the list's order. */
     async *allPublished(query: PublicRegulationQuery, options: { timeZone: string; batch: number; max: number }) {
+      const words = query.search ? textQuery(query.search) : undefined;
+      const where = and(publicFilters(query, options.timeZone), words ? sql`${regulations.searchDocument} @@ ${words}` : undefined);
+      // A norm whose title does not match ranks 0: after every one that does, as on the list's pages.
+      const order = words ? [desc(sql`ts_rank(${regulations.titleDocument}, ${words})`), ...newestFirst] : newestFirst;
       for (let offset = 0; offset < options.max; offset += options.batch) {
-        // The downloads need no total: no count query per batch.
-        const { rows } = await search.listPublished({ ...query, page: 1 }, { perPage: options.batch, timeZone: options.timeZone, offset, withTotal: false });
+        const rows = await db.select(LISTED).from(regulations).where(where).orderBy(...order).limit(options.batch).offset(offset);
         if (rows.length === 0) return;
         yield rows;
         if (rows.length < options.batch) return;
@@ -156,10 +233,9 @@ export function createRegulationSearch(db: Database) {
   return search;
 }
 
-function staffFilters(query: StaffRegulationQuery, search: SQL | undefined, timeZone: string): (SQL | undefined)[] {
+/** The filters besides the words: number, type, state, author, dates. */
+function staffFilters(query: StaffRegulationQuery, timeZone: string): (SQL | undefined)[] {
   const filters: (SQL | undefined)[] = [];
-  // Staff also find words that appear only in the process PDF.
-  if (search) filters.push(sql`(${regulations.searchDocument} @@ ${search} or ${regulations.processDocument} @@ ${search})`);
   if (query.numberSearch) {
     const number = /^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : -1;
     filters.push(eq(regulations.number, number));

@@ -124,7 +124,7 @@ export function createRegulationService({ repository, changes, documents, storag
     },
 
     async list(user: AuthUser, query: StaffRegulationQuery): Promise<StaffRegulationList> {
-      const { rows, total } = await repository.list(query, { perPage: PER_PAGE, timeZone });
+      const { rows, total, capped } = await repository.list(query, { perPage: PER_PAGE, timeZone });
       const ids = rows.map((row) => row.id);
       const [authors, keywords, userName] = await Promise.all([
         repository.authorsOf(ids),
@@ -135,6 +135,7 @@ export function createRegulationService({ repository, changes, documents, storag
         current_page: query.page,
         data: rows.map((row) => presentListItem(row, { authors: authors.get(row.id) ?? [], keywords: keywords.get(row.id) ?? [] }, user, urls)),
         total,
+        total_capped: capped,
         per_page: PER_PAGE,
         last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
         userName,

@@ -112,4 +112,9 @@ describe('listSummary', () => {
   ])('page %i of %i per page with %i rows of %i: %s', (page, perPage, shown, total, text) => {
     expect(listSummary(page, perPage, shown, total)).toBe(text);
   });
+
+  it('says "más de 1.000" when the count stopped at its bound', () => {
+    expect(listSummary(67, 15, 10, 1000, true)).toBe('Mostrando 991 - 1000 de más de 1.000 normativas.');
+    expect(listSummary(1, 15, 15, 1000, false)).toBe('Mostrando 1 - 15 de 1000 normativas.');
+  });
 });

@@ -61,9 +61,13 @@ export function writeFilterParams(filters: PublicRegulationFilters, page = 1): U
   return params;
 }
 
-/** 'Mostrando 16 - 30 de 42 normativas.' (spec 2.3, as written there). */
-export function listSummary(page: number, perPage: number, shown: number, total: number): string {
-  if (shown === 0) return `Mostrando 0 - 0 de ${total} normativas.`;
+/**
+ * 'Mostrando 16 - 30 de 42 normativas.' (spec 2.3, as written there); past the count's bound, 'de más
+ * de 1.000 normativas.'
+ */
+export function listSummary(page: number, perPage: number, shown: number, total: number, capped = false): string {
+  const of = capped ? `más de ${total.toLocaleString('es-AR')}` : String(total);
+  if (shown === 0) return `Mostrando 0 - 0 de ${of} normativas.`;
   const first = (page - 1) * perPage + 1;
-  return `Mostrando ${first} - ${first + shown - 1} de ${total} normativas.`;
+  return `Mostrando ${first} - ${first + shown - 1} de ${of} normativas.`;
 }

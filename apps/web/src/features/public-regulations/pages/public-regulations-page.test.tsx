@@ -25,7 +25,7 @@ function regulation(id: number, overrides: Partial<PublishedRegulation> = {}): P
 }
 
 function list(rows: PublishedRegulation[], extra: Partial<PublishedRegulationList> = {}): PublishedRegulationList {
-  return { data: rows, total: rows.length, per_page: 15, current_page: 1, last_page: 1, ...extra };
+  return { data: rows, total: rows.length, total_capped: false, per_page: 15, current_page: 1, last_page: 1, ...extra };
 }
 
 /** The page as the server renders it for this address, the API answering `answer` to the search. */

@@ -21,7 +21,7 @@ export function PublicRegulationsPage() {
   const data = list.data;
   const pageHref = (next: number) => ({ search: writeFilterParams(filters, next).toString(), hash: RESULTS_ID });
 
-  const status = data ? (data.data.length > 0 ? listSummary(data.current_page, data.per_page, data.data.length, data.total) : REGULATION_MESSAGES.noResults) : '';
+  const status = data ? (data.data.length > 0 ? listSummary(data.current_page, data.per_page, data.data.length, data.total, data.total_capped) : REGULATION_MESSAGES.noResults) : '';
   const serverMessage = list.error instanceof ApiError && list.error.status === 422 ? list.error.message : '';
 
   return (

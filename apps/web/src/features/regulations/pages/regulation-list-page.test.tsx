@@ -17,6 +17,7 @@ function stubApi(pages: Record<string, unknown> = {}) {
             listItem({ id: 2, number: 45, cargo: 3, subject: '', is_old: 1, authors: [], author_type: null, keywords: [{ word: 'tasas' }], can: { update: false, delete: true, details: false } }),
           ],
           total: 32,
+          total_capped: false,
           per_page: 15,
           last_page: 3,
           userName: 'Lucía Fernández',
@@ -36,6 +37,7 @@ describe('the staff regulation list', () => {
     expect(listSummary(1, 15, 15, 32)).toBe('Mostrando 1 - 15 de 32 normativas totales.');
     expect(listSummary(3, 15, 2, 32)).toBe('Mostrando 31 - 32 de 32 normativas totales.');
     expect(listSummary(1, 15, 0, 0)).toBe('Mostrando 0 - 0 de 0 normativas totales.');
+    expect(listSummary(2, 15, 15, 1000, true)).toBe('Mostrando 16 - 30 de más de 1.000 normativas totales.');
   });
 
   it('shows each row with its labels and only the actions the server allows', async () => {
@@ -93,7 +95,7 @@ describe('the staff regulation list', () => {
     const view = renderRoutes([{ path: '/admin', Component: RegulationListPage }], { initialEntries: ['/admin'] });
     expect(await screen.findByText('Error al obtener las normativas.')).toBeInTheDocument();
     view.unmount();
-    stubApi({ '1': { current_page: 1, data: [], total: 0, per_page: 15, last_page: 1, userName: 'x' } });
+    stubApi({ '1': { current_page: 1, data: [], total: 0, total_capped: false, per_page: 15, last_page: 1, userName: 'x' } });
     renderRoutes([{ path: '/admin', Component: RegulationListPage }], { initialEntries: ['/admin'] });
     expect(await screen.findByText('No se encontraron resultados.')).toBeInTheDocument();
   });

@@ -25,9 +25,10 @@ import '../regulations.scss';
 export const RELOAD_AFTER_DELETE_MS = 1000;
 
 /** "Mostrando 16 - 30 de 42 normativas totales." */
-export function listSummary(page: number, perPage: number, shown: number, total: number): string {
+export function listSummary(page: number, perPage: number, shown: number, total: number, capped = false): string {
   const first = shown === 0 ? 0 : (page - 1) * perPage + 1;
-  return `Mostrando ${first} - ${first === 0 ? 0 : first + shown - 1} de ${total} normativas totales.`;
+  const of = capped ? `más de ${total.toLocaleString('es-AR')}` : String(total);
+  return `Mostrando ${first} - ${first === 0 ? 0 : first + shown - 1} de ${of} normativas totales.`;
 }
 
 /** The panel root of admin, asesor-concejal and ejecutivo: the staff regulation list (spec 2.5.1). */
@@ -90,7 +91,7 @@ export function RegulationListPage() {
         ) : data ? (
           <>
             <p id="regulations-summary" className="mb-2" aria-live="polite">
-              {listSummary(data.current_page, data.per_page, data.data.length, data.total)}
+              {listSummary(data.current_page, data.per_page, data.data.length, data.total, data.total_capped)}
             </p>
             {list.isError && <Alert variant="danger">{REGULATION_MESSAGES.listError}</Alert>}
             {data.data.length === 0 ? (

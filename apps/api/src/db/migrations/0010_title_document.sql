@@ -1,0 +1,2 @@
+ALTER TABLE "regulations" ADD COLUMN "title_document" "tsvector" GENERATED ALWAYS AS (ts_filter(search_document, '{a,b}')) STORED;--> statement-breakpoint
+CREATE INDEX "regulations_title_idx" ON "regulations" USING gin ("title_document");
