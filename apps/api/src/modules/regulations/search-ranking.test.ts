@@ -26,7 +26,8 @@ beforeAll(async () => {
     insert into regulations (type, number, subject, state, author_type, created_at, approved_at, approved_text, process_text)
     select 'ordinance', i, 'Norma de relleno ' || i, 'approved', 'concejal',
       timestamptz '2026-01-01' - make_interval(mins => i), timestamptz '2026-01-01' - make_interval(mins => i),
-      'Visto el expediente sobre los semáforos de la avenida ' || i || case when i % 400 = 0 then ' y el ornitorrinco' else '' end,
+      'Visto el expediente sobre los semáforos de la avenida ' || i || case when i % 400 = 0 then ' y el ornitorrinco' else '' end
+        || case when i % 25 = 0 then ' con su rotonda' else '' end,
       null
     from generate_series(1, ${PDF_ONLY}) i`);
   // Older than every PDF-only match: by date alone they would come last.
@@ -96,6 +97,14 @@ describe('a word found in more norms than the count goes', () => {
     expect(await publicPage('search=ornitorrinco')).toMatchObject({ total: 2, total_capped: false, last_page: 1 });
     expect(await publicPage('search=semaforos&type=resolution')).toMatchObject({ total: 1, total_capped: false });
     expect((await publicPage('search=semaforos&type=resolution')).data.map((row) => row.subject)).toEqual(['Pedido de informes sobre el tránsito']);
+  });
+
+  it('pages a word found in a few PDFs newest first, and a prefix found nowhere answers at once', async () => {
+    const withRotonda = Math.floor(PDF_ONLY / 25);
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => publicPage(`search=rotonda&page=${page}`)));
+    expect(pages[0]).toMatchObject({ total: withRotonda, total_capped: false, last_page: 3 });
+    expect(pages.flatMap((page) => page.data.map(numberOf))).toEqual(Array.from({ length: withRotonda }, (_, index) => (index + 1) * 25));
+    expect(await publicPage('search=zzyzx')).toMatchObject({ data: [], total: 0, total_capped: false });
   });
 
   it('bounds the count of a list without words as well', async () => {
