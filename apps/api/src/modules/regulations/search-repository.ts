@@ -106,7 +106,7 @@ export function createRegulationSearch(db: Database) {
         .map((row) => row.id);
       const rows = ids.length ? await db.select(LISTED).from(regulations).where(inArray(regulations.id, ids)) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { rows: ids.map((id) => byId.get(id)!).filter((row) => row !== undefined), counted: found.length };
+      return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), counted: found.length };
     }
     const rows = await db.select(LISTED).from(regulations).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
     return { rows, counted: found.length };
@@ -114,7 +114,7 @@ export function createRegulationSearch(db: Database) {
 
   /**
    * With words: the norms whose subject or keywords match first, best first (ts_rank on the small
-   * title document, subject above keywords, among the newest COUNT_LIMIT of them only), then those that
+   * title document, subject above keywords, among the newest COUNT_LIMIT + 1 of them only), then those that
    * match elsewhere (the PDF's text; for the staff, also the process PDF's), newest first. Nothing
    * ranks the big document, and nothing counts past the bound, so a word found in every PDF costs
    * about what a rare one does.
@@ -142,8 +142,7 @@ export function createRegulationSearch(db: Database) {
     ]);
     const byId = new Map(titleRows.map((row) => [row.id, row]));
     const rows = [...shownTitles.map((id) => byId.get(id)).filter((row) => row !== undefined), ...others.rows];
-    const counted = others.counted;
-    return { rows, ...withinCount(titleIds.length + counted) };
+    return { rows, ...withinCount(titleIds.length + others.counted) };
   }
 
   /** One page of a list: ranked when words were typed, newest first otherwise. */
