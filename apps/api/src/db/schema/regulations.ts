@@ -78,6 +78,8 @@ export const regulations = pgTable(
     uniqueIndex('regulations_type_number_key').on(table.type, table.number),
     // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (nulls first), the list's order.
     index('regulations_created_at_idx').on(table.createdAt, table.id),
+    // A type's list, newest first, and its count, from one index (the type filter of both lists).
+    index('regulations_type_created_at_idx').on(table.type, table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
     index('regulations_approved_at_idx').on(table.approvedAt),
     index('regulations_search_idx').using('gin', table.searchDocument),

@@ -1,0 +1,1 @@
+CREATE INDEX "regulations_type_created_at_idx" ON "regulations" USING btree ("type","created_at","id");
