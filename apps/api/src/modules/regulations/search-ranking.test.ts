@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGULATION_COUNT_LIMIT } from '@concejo/contracts';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createRegulationTextStore } from './text-repository.js';
 
 /**
  * The search's order and its bounded count on a registry larger than the bound: 1,020 norms whose PDF
@@ -20,8 +21,7 @@ type Page = { data: Row[]; total: number; total_capped: boolean; last_page: numb
 beforeAll(async () => {
   ctx = await createTestApp();
   ({ headers: asesor } = await buildLoggedInUser(ctx.app, ctx.db, 'asesor'));
-  // Rows straight into the table (the API would take minutes for a thousand), with the search
-  // document the service builds: subject A, keywords B, the approved PDF's text C.
+  // Rows straight into the table (the API would take minutes for a thousand).
   await ctx.db.execute(sql`
     insert into regulations (type, number, subject, state, author_type, created_at, approved_at, approved_text, process_text)
     select 'ordinance', i, 'Norma de relleno ' || i, 'approved', 'concejal',
@@ -41,13 +41,11 @@ beforeAll(async () => {
   await ctx.db.execute(sql`
     insert into regulation_keywords (regulation_id, position, word)
     select id, 0, 'semáforos' from regulations where number = 5003`);
-  await ctx.db.execute(sql`
-    update regulations r set text_status = 'indexed',
-      search_document =
-        setweight(search_vector(r.subject), 'A') ||
-        setweight(search_vector(coalesce((select string_agg(k.word, ' ') from regulation_keywords k where k.regulation_id = r.id), '')), 'B') ||
-        setweight(search_vector(coalesce(r.approved_text, '')), 'C'),
-      process_document = case when r.process_text is null then null else search_vector(r.process_text) end`);
+  // The search documents as the service builds them (subject A, keywords B, approved PDF C, the
+  // process PDF apart), row by row through its own function.
+  const store = createRegulationTextStore(ctx.db);
+  const ids = await ctx.db.execute<{ id: number }>(sql`select id from regulations order by id`);
+  for (const { id } of ids.rows) await store.refreshSearchDocument(ctx.db, id);
   await ctx.db.execute(sql`analyze regulations`);
 }, 60_000);
 afterAll(() => ctx.close());

@@ -1,4 +1,5 @@
 import { isAcceptedDay, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS } from '@concejo/contracts';
+import { formatListTotal } from '../../lib/list-total';
 
 /** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
 export type PublicRegulationFilters = {
@@ -66,7 +67,7 @@ export function writeFilterParams(filters: PublicRegulationFilters, page = 1): U
  * de 1.000 normativas.'
  */
 export function listSummary(page: number, perPage: number, shown: number, total: number, capped = false): string {
-  const of = capped ? `más de ${total.toLocaleString('es-AR')}` : String(total);
+  const of = formatListTotal(total, capped);
   if (shown === 0) return `Mostrando 0 - 0 de ${of} normativas.`;
   const first = (page - 1) * perPage + 1;
   return `Mostrando ${first} - ${first + shown - 1} de ${of} normativas.`;

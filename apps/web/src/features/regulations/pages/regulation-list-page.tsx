@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
 import { useToast } from '../../../components/toast/use-toast';
+import { formatListTotal } from '../../../lib/list-total';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/use-session';
@@ -27,7 +28,7 @@ export const RELOAD_AFTER_DELETE_MS = 1000;
 /** "Mostrando 16 - 30 de 42 normativas totales." */
 export function listSummary(page: number, perPage: number, shown: number, total: number, capped = false): string {
   const first = shown === 0 ? 0 : (page - 1) * perPage + 1;
-  const of = capped ? `más de ${total.toLocaleString('es-AR')}` : String(total);
+  const of = formatListTotal(total, capped);
   return `Mostrando ${first} - ${first === 0 ? 0 : first + shown - 1} de ${of} normativas totales.`;
 }
 
