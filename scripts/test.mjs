@@ -62,7 +62,7 @@ if (existsSync(vitestReport)) {
   for (const file of report.testResults) {
     const where = path.relative(root, file.name);
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failed) failedNames.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    for (const test of failed) failedNames.push(`${where} › ${test.fullName}: ${summaryOf(test.failureMessages[0])}`);
     if (failed.length === 0 && file.status === 'failed') failedNames.push(`${where}: ${firstLine(file.message)}`);
   }
 }
@@ -103,4 +103,19 @@ process.exit(problems.length ? 1 : 0);
 
 function firstLine(text) {
   return String(text ?? '').split('\n')[0].slice(0, 300);
+}
+
+/**
+ * A failure's first line and, when it has more, its last lines without the stack: an assertion's
+ * message may be a long log (a server's output) whose end, with the expected and received values,
+ * is what explains the failure, and a CI log may keep only this summary.
+ */
+function summaryOf(text) {
+  const lines = String(text ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+    .map((line) => line.slice(0, 300));
+  if (lines.length <= 1) return lines[0] ?? '';
+  const tail = lines.slice(Math.max(1, lines.length - 20));
+  return [lines[0], ...(tail.length < lines.length - 1 ? ['      …'] : []), ...tail.map((line) => `      ${line}`)].join('\n');
 }

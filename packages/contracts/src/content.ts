@@ -149,11 +149,17 @@ const requiredText = (max: number, label: string) =>
       .max(max, { error: `${label} puede tener hasta ${max} caracteres.` }),
   );
 
+/**
+ * A news description as sent: trimmed, not empty, without control characters. The server applies it in
+ * its document worker to the field's bytes (up to 12 MB of markup and pasted images).
+ */
+export const newsDescriptionSchema = requiredText(MAX_NEWS_DESCRIPTION_INPUT, 'La descripción');
+
 /** POST /news text fields. The image (file) or `video_url` is required: checked by the server with the file. */
 export const createNewsFieldsSchema = z.object({
   status: z.preprocess(emptyAsMissing, statusField(CONTENT_MESSAGES.newsRequiredFields)),
   title: requiredText(MAX_NEWS_TITLE, 'El título'),
-  description: requiredText(MAX_NEWS_DESCRIPTION_INPUT, 'La descripción'),
+  description: newsDescriptionSchema,
   video_url: httpUrl,
   type: z.literal('new', { error: 'El tipo debe ser new.' }).optional(),
   publication_date: windowDate,
@@ -165,7 +171,7 @@ export type CreateNewsFields = z.infer<typeof createNewsFieldsSchema>;
 export const updateNewsFieldsSchema = z.object({
   status: z.preprocess(emptyAsMissing, statusField('El estado no es válido.').optional()),
   title: requiredText(MAX_NEWS_TITLE, 'El título').optional(),
-  description: requiredText(MAX_NEWS_DESCRIPTION_INPUT, 'La descripción').optional(),
+  description: newsDescriptionSchema.optional(),
   video_url: z.preprocess((value) => (value === '' ? null : value), z.url({ protocol: /^https?$/, error: CONTENT_MESSAGES.newsVideoUrlInvalid }).max(2000).refine((url) => !hasControlCharacters(url), { error: TEXT_MESSAGES.controlCharacters }).nullable().optional()),
   publication_date: windowDate,
   unpublication_date: windowDate,

@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors.js';
 import { parseFormFields } from './form-fields.js';
 
@@ -38,6 +38,8 @@ export interface TextFieldRule {
   maxItems: number;
   maxBytes: number;
   tooLargeMessage: string;
+  /** Kept as its bytes (a Buffer), never decoded on the event loop: a large field's reader decodes it. */
+  bytes: boolean;
 }
 
 export interface FileFieldRule {
@@ -46,9 +48,13 @@ export interface FileFieldRule {
 }
 
 /** What one route's form may hold: every other name is refused before its value is read. */
-export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject | undefined> {
-  /** The contract's schema of the text fields: the form is parsed with it before the handler runs. */
+export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject | undefined, L extends string = string> {
+  /** The contract's schema of the text fields (the API documentation shows it). */
   schema: S;
+  /** The schema the form is parsed with before the handler runs: the contract's, with each large field as bytes. */
+  parser: z.ZodObject | undefined;
+  /** The large fields (kept as bytes). */
+  large: readonly L[];
   text: ReadonlyMap<string, TextFieldRule>;
   files: ReadonlyMap<string, FileFieldRule>;
   /** Most parts (text values and files) in one form. */
@@ -59,30 +65,38 @@ export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject |
 
 /**
  * A route's form: text fields named by the contract's schema of its fields (an array in the schema is a
- * list, sent as `name[]`) and/or by `names`, each at most SMALL_FIELD_BYTES unless `large` says
- * otherwise, and its file fields with their limits. The counts follow: one part per single field and
- * file, as many as the schema allows (plus one, so its own message tells) per list.
+ * list, sent as `name[]`) and/or by `names`, each at most SMALL_FIELD_BYTES, and its file fields with
+ * their limits. The counts follow: one part per single field and file, as many as the schema allows
+ * (plus one, so its own message tells) per list.
+ *
+ * A `large` field (megabytes of text) is read as its bytes: decoding, trimming and checking 12 MB would
+ * hold the event loop for tens of milliseconds, so the handler hands the bytes to a worker that applies
+ * the contract's own rules to them. The form's parse checks only that it was sent when it must be.
  */
-export function multipartSpec<S extends z.ZodObject | undefined = undefined>(options: {
+export function multipartSpec<S extends z.ZodObject | undefined = undefined, L extends string = never>(options: {
   schema?: S;
   names?: readonly string[];
-  large?: Record<string, { maxBytes: number; tooLargeMessage: string }>;
+  large?: Record<L, { maxBytes: number; tooLargeMessage: string }>;
   files?: Record<string, FileFieldRule>;
-}): MultipartSpec<S> {
+}): MultipartSpec<S, L> {
   const text = new Map<string, TextFieldRule>();
   const fields: [string, unknown][] = [...Object.entries(options.schema?.shape ?? {}), ...(options.names ?? []).map((name): [string, unknown] => [name, undefined])];
   for (const [name, type] of fields) {
     const maxItems = type === undefined ? undefined : listMaximum(type);
-    const large = options.large?.[name];
+    const large = (options.large as Record<string, { maxBytes: number; tooLargeMessage: string }> | undefined)?.[name];
     text.set(name, {
       list: maxItems !== undefined,
       maxItems: maxItems ?? 1,
       maxBytes: large?.maxBytes ?? SMALL_FIELD_BYTES,
       tooLargeMessage: large?.tooLargeMessage ?? MULTIPART_MESSAGES.fieldTooLarge,
+      bytes: large !== undefined,
     });
   }
-  for (const name of Object.keys(options.large ?? {})) {
-    if (!text.has(name)) throw new Error(`multipartSpec: large field ${name} is not a field of the form`);
+  const largeNames = Object.keys(options.large ?? {}) as L[];
+  for (const name of largeNames) {
+    const rule = text.get(name);
+    if (!rule) throw new Error(`multipartSpec: large field ${name} is not a field of the form`);
+    if (rule.list) throw new Error(`multipartSpec: large field ${name} cannot be a list`);
   }
   const files = new Map(Object.entries(options.files ?? {}));
   let maxParts = files.size;
@@ -92,7 +106,25 @@ export function multipartSpec<S extends z.ZodObject | undefined = undefined>(opt
     maxBytes += rule.maxItems * rule.maxBytes;
   }
   for (const rule of files.values()) maxBytes += rule.maxBytes;
-  return { schema: options.schema as S, text, files, maxParts, maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024 };
+  return {
+    schema: options.schema as S,
+    parser: options.schema && largeNames.length ? options.schema.extend(Object.fromEntries(largeNames.map((name) => [name, sentAsBytes(options.schema!.shape[name] as z.ZodType)]))) : options.schema,
+    large: largeNames,
+    text,
+    files,
+    maxParts,
+    maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024,
+  };
+}
+
+/**
+ * A large field in the form's parse: its bytes, required or optional as the contract's field is, with
+ * the contract's own message when it is missing (its text is checked later, by the handler's worker).
+ */
+function sentAsBytes(field: z.ZodType): z.ZodType {
+  const missing = field.safeParse(undefined);
+  if (missing.success) return z.instanceof(Buffer).optional();
+  return z.instanceof(Buffer, { error: missing.error.issues[0]?.message });
 }
 
 /** The item limit of a list field (an array in the schema, under optional/default/pipes), or undefined. */
@@ -117,8 +149,8 @@ interface ZodDefLike {
 }
 
 export interface MultipartForm {
-  /** Text fields; `name[]` and `name[3]` collect into arrays under `name`. */
-  fields: Record<string, string | string[]>;
+  /** Text fields; `name[]` and `name[3]` collect into arrays under `name`; a large field is its bytes. */
+  fields: Record<string, string | string[] | Buffer>;
   /** Each file field: its bytes, or `null` when sent empty (meaning "remove"). Absent when not sent. */
   files: Record<string, Buffer | null>;
 }
@@ -134,18 +166,21 @@ export function acceptMultipart(app: FastifyInstance): void {
  * way round) and a value past its own limit stop the reading there (422 or 413 naming the field; the
  * rest of the body is never read and the connection closes). A malformed body gets 422, never a 500.
  */
-export async function readMultipartForm<S extends z.ZodObject | undefined>(request: FastifyRequest, spec: MultipartSpec<S>): Promise<ParsedMultipartForm<S>> {
+export async function readMultipartForm<S extends z.ZodObject | undefined, L extends string>(request: FastifyRequest, spec: MultipartSpec<S, L>): Promise<ParsedMultipartForm<S, L>> {
   const form = await readRawForm(request, spec);
-  // The schema reads every text field through (a 12 MB description too): other requests go first.
+  // The schema reads every text field through: other requests go first.
   await nextTurn();
-  return { fields: (spec.schema ? parseFormFields(spec.schema, form.fields) : form.fields) as ParsedMultipartForm<S>['fields'], files: form.files };
+  return { fields: (spec.parser ? parseFormFields(spec.parser, form.fields) : form.fields) as ParsedMultipartForm<S, L>['fields'], files: form.files };
 }
 
 /** A form read and its text fields parsed with the route's schema (422 by field when they do not fit). */
-export interface ParsedMultipartForm<S extends z.ZodObject | undefined> {
-  fields: S extends z.ZodObject ? z.output<S> : MultipartForm['fields'];
+export interface ParsedMultipartForm<S extends z.ZodObject | undefined, L extends string = never> {
+  fields: S extends z.ZodObject ? WithBytes<z.output<S>, L> : MultipartForm['fields'];
   files: MultipartForm['files'];
 }
+
+/** The parsed fields with each large field as its bytes (optional when the contract's field is). */
+type WithBytes<T, L extends string> = { [K in keyof T]: K extends L ? (undefined extends T[K] ? Buffer | undefined : Buffer) : T[K] };
 
 async function readRawForm(request: FastifyRequest, spec: MultipartSpec): Promise<MultipartForm> {
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
@@ -238,8 +273,7 @@ class FormReader {
       return;
     }
     const { limit, overLimit } = admitted;
-    // Text is decoded chunk by chunk as it arrives: a 12 MB field decoded at its end would hold the
-    // event loop for tens of milliseconds (a copy of the whole, then its decoding).
+    // Text is decoded chunk by chunk as it arrives (small fields: large ones stay bytes).
     const decoder = admitted.text ? new StringDecoder('utf8') : undefined;
     const chunks: (Buffer | string)[] = [];
     let size = 0;
@@ -304,6 +338,7 @@ class FormReader {
       // A single value (or a list sent bare, which the schema then refuses with its own message).
       const repeated = once(base);
       if (repeated) return repeated;
+      if (rule.bytes) return { ...limited, text: false, store: (value: Buffer) => void (this.form.fields[base] = value) };
       return { ...limited, store: (value: string) => void (this.form.fields[base] = value) };
     }
     if (this.seen.has(base) && !this.listItems.has(base)) return stopped(422, MULTIPART_MESSAGES.repeated, base);
@@ -349,8 +384,10 @@ class FormReader {
   }
 }
 
-/** How a part is read (at most `limit` bytes, else the `overLimit` error) and kept (or refused after all). */
-/** How one admitted part is read: as text (decoded while it arrives) or as a file's bytes. */
+/**
+ * How one admitted part is read (at most `limit` bytes, else the `overLimit` error): as text decoded
+ * while it arrives, or as bytes (a file, a large field); and kept, or refused after all.
+ */
 type AdmittedPart = { limit: number; overLimit: () => HttpError } & (
   | { text: true; store: (value: string) => HttpError | undefined }
   | { text: false; store: (value: Buffer) => HttpError | undefined }

@@ -100,17 +100,22 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
       }
     },
     /**
-     * A news text bounded and sanitised in the uploads worker (jobs.ts cleanNewsHtml). Too many
-     * waiting answers 429; a text the worker could not finish, 422.
+     * A news text, as the bytes that were sent, decoded, checked, bounded and sanitised in the uploads
+     * worker (jobs.ts cleanNewsHtml): handed over as a file, so that megabytes of text are neither
+     * decoded nor copied through the IPC channel on this process's event loop. Too many waiting
+     * answers 429; a text the worker could not finish, 422.
      */
-    async cleanNewsHtml(html: string, options: { ownImagePattern: RegExp; maxMarkup: number }): Promise<CleanNewsHtml> {
+    async cleanNewsHtml(content: Buffer, options: { ownImagePattern: RegExp; maxMarkup: number }): Promise<CleanNewsHtml> {
       try {
-        return await uploads.run({ kind: 'clean-news-html', html, ownImagePattern: options.ownImagePattern.source, maxMarkup: options.maxMarkup });
+        return await withTemporaryFile(
+          (file) => fs.writeFile(file, content, { mode: 0o600 }),
+          (file) => uploads.run({ kind: 'clean-news-html', file, ownImagePattern: options.ownImagePattern.source, maxMarkup: options.maxMarkup }),
+        );
       } catch (error) {
         if (!(error instanceof DocumentJobFailed)) throw error;
         if (error.failure === 'busy') throw new TooManyRequests('Hay muchos documentos en revisión. Intente de nuevo en unos segundos.', 10);
         if (error.failure === 'closed') throw new HttpError(503, 'El servidor se está reiniciando. Intente de nuevo en unos segundos.');
-        log.warn({ failure: error.failure, characters: html.length }, 'news text could not be cleaned');
+        log.warn({ failure: error.failure, bytes: content.length }, 'news text could not be cleaned');
         throw new ValidationFailed({ description: [UNPROCESSABLE_TEXT] });
       }
     },

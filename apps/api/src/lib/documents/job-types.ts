@@ -6,8 +6,8 @@
 export type DocumentJob =
   | { kind: 'inspect-pdf'; file: string }
   | { kind: 'extract-pdf-text'; file: string }
-  /** A news text as the editor sent it, to be cleaned (see cleanNewsHtml). */
-  | { kind: 'clean-news-html'; html: string; ownImagePattern: string; maxMarkup: number };
+  /** A news text as the editor sent it, its bytes in a file, to be checked and cleaned (see cleanNewsHtml). */
+  | { kind: 'clean-news-html'; file: string; ownImagePattern: string; maxMarkup: number };
 
 /** Where a cleaned news text had a pasted (data-URL) image: `src` holds this and the image's index. */
 export const EMBEDDED_IMAGE_MARK = 'embedded-image:';
@@ -22,7 +22,9 @@ export type CleanNewsHtml =
       /** Whether any text or picture is left. */
       hasContent: boolean;
     }
-  | { outcome: 'refused'; reason: 'depth' | 'markup' };
+  | { outcome: 'refused'; reason: 'depth' | 'markup' }
+  /** The text breaks the contract's rules for a description (empty, control characters): its message. */
+  | { outcome: 'invalid'; message: string };
 
 export interface DocumentJobResults {
   'inspect-pdf': { pages: number };

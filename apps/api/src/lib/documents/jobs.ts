@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { newsDescriptionSchema } from '@concejo/contracts';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dataImagesOf, hasContent, HtmlBoundsError, replaceImageSources, sanitizeNewsHtml } from '../html-sanitizer.js';
 import { assertDecodedSizeWithin, DecodedSizeExceeded, type DecodedLimits } from './decoded-size.js';
@@ -21,18 +22,22 @@ export async function runJob(job: DocumentJob, limits: DecodedLimits): Promise<D
       return { text: await extractPdfText(content) };
     }
     case 'clean-news-html':
-      return cleanNewsHtml(job.html, new RegExp(job.ownImagePattern), job.maxMarkup);
+      return cleanNewsHtml(await readFile(job.file), new RegExp(job.ownImagePattern), job.maxMarkup);
   }
 }
 
 /**
- * Bounds and sanitises a news text (linear, but 12 MB of markup still takes the best part of a
- * second), and takes its pasted images out as bytes, so that the API process only stores them.
+ * Decodes a news text from its bytes as sent, checks it with the contract's rules, bounds and sanitises
+ * it (linear, but 12 MB of markup still takes the best part of a second), and takes its pasted images
+ * out as bytes, so that the API process only stores them.
  */
-function cleanNewsHtml(raw: string, ownImagePattern: RegExp, maxMarkup: number): CleanNewsHtml {
+function cleanNewsHtml(content: Buffer, ownImagePattern: RegExp, maxMarkup: number): CleanNewsHtml {
+  // As a text field is decoded: a malformed sequence becomes U+FFFD rather than a refusal.
+  const checked = newsDescriptionSchema.safeParse(content.toString('utf8'));
+  if (!checked.success) return { outcome: 'invalid', message: checked.error.issues[0]!.message };
   let html: string;
   try {
-    html = sanitizeNewsHtml(raw, { ownImagePattern, maxMarkup });
+    html = sanitizeNewsHtml(checked.data, { ownImagePattern, maxMarkup });
   } catch (error) {
     if (error instanceof HtmlBoundsError) return { outcome: 'refused', reason: error.reason };
     throw error;

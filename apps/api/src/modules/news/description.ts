@@ -25,13 +25,14 @@ export interface PreparedDescription {
 }
 
 /**
- * Sanitises a description (allow-list at write time) and turns its data-URL images into stored WebP
- * files, so the database holds short HTML with plain URLs. Images already stored for the item stay when
- * still referenced; the caller removes the rest after its write. Nesting no editor makes (422) and far
- * more text than may be stored (413) are refused before any parsing; every step is linear in the input.
+ * Checks a description as sent (its bytes: the contract's rules, applied in the document worker),
+ * sanitises it (allow-list at write time) and turns its data-URL images into stored WebP files, so the
+ * database holds short HTML with plain URLs. Images already stored for the item stay when still
+ * referenced; the caller removes the rest after its write. Nesting no editor makes (422) and far more
+ * text than may be stored (413) are refused before any parsing; every step is linear in the input.
  */
 export async function prepareDescription(
-  raw: string,
+  raw: Buffer,
   previous: readonly string[],
   { storage, fileUrl, documents }: { storage: Storage; fileUrl: (key: string) => string; documents: Pick<Documents, 'cleanNewsHtml'> },
 ): Promise<PreparedDescription> {
@@ -39,6 +40,7 @@ export async function prepareDescription(
   const ownImagePattern = new RegExp(`^${escapeRegExp(ownPrefix)}[0-9a-f-]{36}\\.(webp|jpg|png)$`);
   // Parsed in the document worker: up to 12 MB of markup is the best part of a second of work.
   const cleaned = await documents.cleanNewsHtml(raw, { ownImagePattern, maxMarkup: MAX_DESCRIPTION_MARKUP });
+  if (cleaned.outcome === 'invalid') throw ValidationFailed.field('description', cleaned.message);
   if (cleaned.outcome === 'refused') {
     if (cleaned.reason === 'depth') throw ValidationFailed.field('description', CONTENT_MESSAGES.descriptionTooDeep);
     throw new HttpError(413, CONTENT_MESSAGES.descriptionTooLong, { description: [CONTENT_MESSAGES.descriptionTooLong] });

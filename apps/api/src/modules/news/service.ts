@@ -13,6 +13,11 @@ import type { NewsChanges, NewsRepository, NewsRow, PublishedNewsPage } from './
 
 export { NEWS_FOLDER };
 
+/** The create form's fields as the route reads them: the description as its bytes (a large field, lib/multipart.ts). */
+export type CreateNewsForm = Omit<CreateNewsFields, 'description'> & { description: Buffer };
+/** The edit form's fields as the route reads them. */
+export type UpdateNewsForm = Omit<UpdateNewsFields, 'description'> & { description?: Buffer };
+
 interface Deps {
   repository: NewsRepository;
   storage: Storage;
@@ -67,7 +72,7 @@ export function createNewsService({ repository, storage, documents, clock, timeZ
     },
 
     /** status (0 is a value), title, description, and an image or a video/Instagram link. 201. */
-    async create(user: AuthUser, fields: CreateNewsFields, content: Buffer | null | undefined): Promise<NewsItem> {
+    async create(user: AuthUser, fields: CreateNewsForm, content: Buffer | null | undefined): Promise<NewsItem> {
       if (!content && !fields.video_url) throw ValidationFailed.field('image', CONTENT_MESSAGES.newsImageOrLink);
       const window = resolveWindow(fields, { publicationDate: null, unpublicationDate: null }, timeZone);
       const description = await prepareDescription(fields.description, [], { storage, fileUrl, documents });
@@ -97,7 +102,7 @@ export function createNewsService({ repository, storage, documents, clock, timeZ
     },
 
     /** Only the fields sent change; a new image or editor images replace the old files after the write. */
-    async update(user: AuthUser, id: number, fields: UpdateNewsFields, content: Buffer | null | undefined): Promise<NewsItem> {
+    async update(user: AuthUser, id: number, fields: UpdateNewsForm, content: Buffer | null | undefined): Promise<NewsItem> {
       const current = await repository.byId(id);
       if (!current) throw new NotFound(CONTENT_MESSAGES.newsNotFound);
       const window = resolveWindow(fields, current, timeZone);
