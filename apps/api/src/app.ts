@@ -40,6 +40,7 @@ import { createFileRepository } from './modules/files/repository.js';
 import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
+import { createPublishedIndex } from './modules/regulations/search-index-sync.js';
 import { createRegulationService } from './modules/regulations/service.js';
 import { createTextIndexer } from './modules/regulations/text-indexer.js';
 import { publicMediaRoutes } from './modules/public-media/routes.js';
@@ -154,9 +155,18 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     await closingStep(app.log, 'the document workers to close', () => documents.close());
     if (!givenMailer) mailer.close();
   });
+  // The public search's in-memory index, built in the background at start (up to 2 s are waited for,
+  // so that a small registry is searched through it from the first request); the database answers
+  // until it is ready.
+  const publishedIndex = createPublishedIndex({ db, log: app.log });
+  app.addHook('onReady', async () => {
+    await Promise.race([publishedIndex.start(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  });
+  app.addHook('onClose', async () => publishedIndex.close());
   const regulations = createRegulationService({
     repository: regulationRepository,
     changes: publicChanges,
+    index: publishedIndex,
     documents,
     storage,
     clock,

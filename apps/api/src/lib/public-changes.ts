@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
+import { sharedRoundTrip } from './shared-round-trip.js';
 
 /**
  * What citizens read changes only through staff writes; every API instance must learn of each one at
@@ -76,8 +77,6 @@ export function createPublicChanges(deps: { connection: pg.ClientConfig; log: Fa
   let failures = 0;
   let everConnected = false;
   let retryTimer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<boolean> | undefined;
-  let queued: Promise<boolean> | undefined;
 
   function emit(change: PublicChange) {
     for (const listener of listeners) {
@@ -174,20 +173,8 @@ export function createPublicChanges(deps: { connection: pg.ClientConfig; log: Fa
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    caughtUp() {
-      // Callers share round trips: one arriving while a round trip is under way waits for the next
-      // one (which starts after it arrived), so many requests at once cost two queries, not many.
-      if (!inFlight) {
-        inFlight = roundTrip().finally(() => (inFlight = undefined));
-        return inFlight;
-      }
-      queued ??= inFlight.then(() => {
-        queued = undefined;
-        inFlight ??= roundTrip().finally(() => (inFlight = undefined));
-        return inFlight;
-      });
-      return queued;
-    },
+    // Callers share round trips (a caller waits for one that started after it asked).
+    caughtUp: sharedRoundTrip(roundTrip),
     get listening() {
       return listening;
     },

@@ -93,9 +93,10 @@ async function stageSite(config: BackupSettings, url: string, staging: string): 
     });
     manifest.migrations = applied.rows.map((row) => Number(row.created));
     for (const name of await tablesInLoadOrder(client)) {
+      // Transaction ids (xid8) belong to the cluster that wrote them: a restored row takes the restore's own.
       const { rows: columns } = await client.query<{ name: string }>(
         `select column_name as name from information_schema.columns
-          where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+          where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' and udt_name <> 'xid8' order by ordinal_position`,
         [name],
       );
       const list = columns.map((column) => client.escapeIdentifier(column.name)).join(', ');

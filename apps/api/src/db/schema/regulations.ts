@@ -17,6 +17,8 @@ import { AUTHOR_TYPES, DEM_TYPES, REGULATION_STATES, REGULATION_TYPES } from '@c
 import { users } from './users.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A transaction id that does not wrap around (PostgreSQL 13+), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 export const regulationTypeEnum = pgEnum('regulation_type', REGULATION_TYPES);
 export const demTypeEnum = pgEnum('dem_type', DEM_TYPES);
@@ -72,6 +74,11 @@ export const regulations = pgTable(
     processDocument: tsvector('process_document'),
     /** The authors' names, unaccented and lower-cased, for the author filter's trigram index; kept by the service. */
     authorSearch: text('author_search').notNull().default(''),
+    /**
+     * The transaction that last wrote the row (set by a trigger on every insert and update): the public
+     * search's in-memory index re-reads the rows written since it last looked (search-index-sync.ts).
+     */
+    searchXid: xid8('search_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (table) => [
     uniqueIndex('regulations_cargo_key').on(table.cargo),
@@ -87,7 +94,22 @@ export const regulations = pgTable(
     index('regulations_process_document_idx').using('gin', table.processDocument),
     index('regulations_text_pending_idx').on(table.id).where(sql`${table.textStatus} = 'pending'`),
     index('regulations_author_search_idx').using('gin', sql`${table.authorSearch} gin_trgm_ops`),
+    index('regulations_search_xid_idx').on(table.searchXid),
   ],
+);
+
+/**
+ * Norms deleted, by the transaction that deleted them (written by a trigger): the in-memory index drops
+ * them. Kept a week (search-index-sync.ts); an index that looked longer ago reads everything again.
+ */
+export const regulationSearchRemovals = pgTable(
+  'regulation_search_removals',
+  {
+    id: integer('id').notNull(),
+    searchXid: xid8('search_xid').notNull().default(sql`pg_current_xact_id()`),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('regulation_search_removals_xid_idx').on(table.searchXid), index('regulation_search_removals_at_idx').on(table.removedAt)],
 );
 
 export const regulationAuthors = pgTable(

@@ -1,10 +1,14 @@
-import type { PublicRegulationQuery, PublishedRegulationList } from '@concejo/contracts';
+import { REGULATION_COUNT_LIMIT, type PublicRegulationQuery, type PublishedRegulationList } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
+import { toInstant } from '../day-orders/time.js';
+import { excerptOf } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, type FileUrls } from './presenter.js';
 import type { RegulationListRow, RegulationRepository } from './repository.js';
+import type { SearchIndex } from './search-index.js';
+import type { PublishedIndex } from './search-index-sync.js';
 
 export const PER_PAGE = 15;
 /** A download holds every match, up to this many rows, read this many at a time. */
@@ -15,6 +19,8 @@ interface Deps {
   repository: RegulationRepository;
   /** Every instance's changes to public content (a norm saved, a PDF's text joining the search). */
   changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
+  /** The public search's in-memory index; without it (or while it is built) the database answers. */
+  index?: Pick<PublishedIndex, 'current' | 'termsOf'>;
   clock: Clock;
   urls: FileUrls;
   timeZone: string;
@@ -26,13 +32,47 @@ interface Deps {
  * What citizens read of the registry: the public search of /normativas, its downloads (CSV, JSON) and
  * the Atom feed.
  */
-export function createPublishedRegulations({ repository, changes, clock, urls, timeZone, site }: Deps) {
+export function createPublishedRegulations({ repository, changes, index, clock, urls, timeZone, site }: Deps) {
   const absolute = (path: string) => `${site.publicUrl}${path}`;
   // Citizens repeat the same searches; any change to the registry, made through any instance (or a
   // PDF's text joining the index), empties the cache.
   const publishedCache = createAnswerCache<PublishedRegulationList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
 
-  async function searchPublished(query: PublicRegulationQuery): Promise<PublishedRegulationList> {
+  /** A page of the public search from the in-memory index: the database only reads the rows shown. */
+  async function searchIndexed(query: PublicRegulationQuery, found: SearchIndexRef): Promise<PublishedRegulationList> {
+    const words = query.search ? await found.terms(query.search) : undefined;
+    const page = found.index.search({
+      words,
+      type: query.type,
+      number: query.numberSearch ? (/^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : Number.NaN) : undefined,
+      // Calendar days in the council's time zone, both inclusive.
+      from: query.from ? toInstant(`${query.from}T00:00:00`, timeZone).getTime() : undefined,
+      before: query.to ? toInstant(`${nextDay(query.to)}T00:00:00`, timeZone).getTime() : undefined,
+      offset: (query.page - 1) * PER_PAGE,
+      limit: PER_PAGE,
+      bound: REGULATION_COUNT_LIMIT,
+    });
+    const ids = page.matches.map((match) => match.id);
+    const rows = await repository.listedRows(
+      ids,
+      page.matches.filter((match) => match.pdf).map((match) => match.id),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const prefixes = words?.flat(2) ?? [];
+    const data = page.matches.flatMap((match) => {
+      const row = byId.get(match.id);
+      if (!row) return [];
+      const excerpt = match.pdf && row.approvedText ? excerptOf(row.approvedText, prefixes) : null;
+      return [presentPublished(row, row.keywords, words ? { ...match, excerpt } : undefined, urls)];
+    });
+    const total = Math.min(page.counted, REGULATION_COUNT_LIMIT);
+    return { data, total, total_capped: page.counted > REGULATION_COUNT_LIMIT, per_page: PER_PAGE, current_page: query.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) };
+  }
+
+  async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource) => void): Promise<PublishedRegulationList> {
+    const current = await index?.current();
+    answeredBy(current ? 'index' : 'database');
+    if (current) return searchIndexed(query, { index: current, terms: (text) => index!.termsOf(text) });
     const { rows, total, capped, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
     const [keywords, matches] = await Promise.all([
@@ -51,13 +91,15 @@ export function createPublishedRegulations({ repository, changes, clock, urls, t
 
   return {
     /**
-     * The public search of /normativas: public norms only, with where each one matched. `onCache`
-     * learns whether the answer came from the cache (the route says so in Server-Timing).
+     * The public search of /normativas: public norms only, with where each one matched. `onAnswer`
+     * learns whether the answer came from the cache and, when it was computed, from the in-memory
+     * index or the database (the route says so in Server-Timing).
      */
-    async listPublished(query: PublicRegulationQuery, onCache?: (outcome: CacheOutcome) => void): Promise<PublishedRegulationList> {
+    async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined) => void): Promise<PublishedRegulationList> {
       const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
-      const { value, outcome } = await publishedCache.lookup(key, () => searchPublished(query));
-      onCache?.(outcome);
+      let source: SearchSource | undefined;
+      const { value, outcome } = await publishedCache.lookup(key, () => searchPublished(query, (used) => (source = used)));
+      onAnswer?.(outcome, source);
       return value;
     },
 
@@ -114,4 +156,17 @@ export function createPublishedRegulations({ repository, changes, clock, urls, t
     },
 
   };
+}
+
+/** What computed a search's answer. */
+export type SearchSource = 'index' | 'database';
+
+interface SearchIndexRef {
+  index: SearchIndex;
+  terms: PublishedIndex['termsOf'];
+}
+
+/** The calendar day after `day` (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

@@ -211,7 +211,7 @@ describe('open data', () => {
 describe('the public search cache', () => {
   it('says in Server-Timing whether the answer came from it: a miss, then a hit, and a miss again after any change', async () => {
     const cacheOf = async () => (await published(q('sondeo de caché'))).headers['server-timing'];
-    expect(await cacheOf()).toBe('cache;desc="miss"');
+    expect(await cacheOf()).toBe('cache;desc="miss", search;desc="index"');
     expect(await cacheOf()).toBe('cache;desc="hit"');
     const response = await ctx.app.inject({
       method: 'POST',
@@ -220,7 +220,7 @@ describe('the public search cache', () => {
       payload: multipartForm({ type: 'resolution', state: 'approved', number: 778, subject: 'Cambio que vacía la caché', authors: ['A'] }, { pdf_approved: minimalPdf(['texto']) }),
     });
     expect(response.statusCode).toBe(201);
-    expect(await cacheOf()).toBe('cache;desc="miss"');
+    expect(await cacheOf()).toBe('cache;desc="miss", search;desc="index"');
   });
 
   it('shows a norm approved a moment ago, though the same search was just answered from the cache', async () => {

@@ -62,9 +62,11 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
         response: { 200: publishedRegulationListSchema, 422: errorBodySchema },
       },
     },
-    // Server-Timing says whether the answer came from the cache (hit, shared, miss, bypass): for the
-    // benches and an operator's browser tools; it tells nothing a repeated request would not.
-    async (request, reply) => regulations.listPublished(request.query, (outcome) => void reply.header('server-timing', `cache;desc="${outcome}"`)),
+    // Server-Timing says whether the answer came from the cache (hit, shared, miss, bypass) and what
+    // computed it (the in-memory index, or the database while the index is built): for the benches
+    // and an operator's browser tools; it tells nothing a repeated request would not.
+    async (request, reply) =>
+      regulations.listPublished(request.query, (outcome, source) => void reply.header('server-timing', source ? `cache;desc="${outcome}", search;desc="${source}"` : `cache;desc="${outcome}"`)),
   );
 
   /**

@@ -222,6 +222,20 @@ export function createRegulationSearch(db: Database) {
       }
     },
 
+    /**
+     * The rows of a page the in-memory index found, in no order, with their keywords and the approved
+     * PDF's text of those whose PDF matched (for their excerpt): one query.
+     */
+    async listedRows(ids: readonly number[], withText: readonly number[]): Promise<(RegulationListRow & { approvedText: string | null; keywords: string[] })[]> {
+      if (!ids.length) return [];
+      const text = withText.length ? sql<string | null>`case when ${inArray(regulations.id, [...withText])} then ${regulations.approvedText} end` : sql<null>`null`;
+      const keywords = sql<string[]>`(select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = ${regulations.id})`;
+      return db
+        .select({ ...LISTED, approvedText: text.as('approved_text'), keywords: keywords.as('keywords') })
+        .from(regulations)
+        .where(inArray(regulations.id, [...ids]));
+    },
+
     /** The newest approvals of public norms (not old ones loaded from the archive), for the feed. */
     async latestApproved(limit: number) {
       return db

@@ -32,6 +32,7 @@ import { toInstant } from '../day-orders/time.js';
 import type { PDF_FIELDS} from './drafts.js';
 import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
 import { createPublishedRegulations, PER_PAGE } from './published-service.js';
+import type { PublishedIndex } from './search-index-sync.js';
 
 export { PER_PAGE };
 
@@ -41,6 +42,8 @@ interface Deps {
   repository: RegulationRepository;
   /** Every instance's changes to public content: the public search's cache is emptied by them. */
   changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
+  /** The public search's in-memory index (search-index-sync.ts). */
+  index?: PublishedIndex;
   /** Opens uploaded PDFs in the document worker. */
   documents: Pick<Documents, 'checkPdf'>;
   storage: Storage;
@@ -59,8 +62,8 @@ interface Deps {
  * database and the worker, and the stored-file handling, in this one closure; the pure steps are
  * drafts.ts, the public reads published-service.ts.)
  */
-export function createRegulationService({ repository, changes, documents, storage, clock, urls, timeZone, log, site }: Deps) {
-  const published = createPublishedRegulations({ repository, changes, clock, urls, timeZone, site });
+export function createRegulationService({ repository, changes, index, documents, storage, clock, urls, timeZone, log, site }: Deps) {
+  const published = createPublishedRegulations({ repository, changes, index, clock, urls, timeZone, site });
   /** One regulation as the staff see it: its whole snapshot (one statement) and its history. */
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const [found, history] = await Promise.all([repository.snapshot(id, { client }), repository.historyOf(id, client)]);

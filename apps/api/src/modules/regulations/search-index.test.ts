@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument, SearchIndex, type IndexedNorm, type IndexQuery } from './search-index.js';
+
+const DAY = 86_400_000;
+const norm = (id: number, document: string | null, extra: Partial<IndexedNorm> = {}): IndexedNorm => ({
+  id,
+  createdAt: Date.UTC(2026, 0, 1) + id * DAY,
+  type: 'ordinance',
+  number: id,
+  document,
+  ...extra,
+});
+const query = (words: string[][][] | undefined, extra: Partial<IndexQuery> = {}): IndexQuery => ({ words, offset: 0, limit: 15, bound: 1000, ...extra });
+const ids = (index: SearchIndex, q: IndexQuery) => index.search(q).matches.map((match) => match.id);
+/** One word as one prefix. */
+const word = (prefix: string) => [[prefix]];
+
+describe('parseDocument', () => {
+  it('reads lexemes, quotes and backslashes, and the weight of each position', () => {
+    expect(parseDocument(`'camion':1A,4C 'o''higgins':2B 'a\\\\b':3 'sin'`)).toEqual([
+      { lexeme: 'camion', counts: [1, 0, 1] },
+      { lexeme: "o'higgins", counts: [0, 1, 0] },
+      { lexeme: 'a\\b', counts: [0, 0, 1] },
+      { lexeme: 'sin', counts: [0, 0, 1] },
+    ]);
+    expect(parseDocument('')).toEqual([]);
+  });
+});
+
+describe('SearchIndex', () => {
+  const index = new SearchIndex();
+  // 1-3: the word in the PDF only; 4: in the subject twice; 5: in the subject once; 6: in the keywords.
+  index.put(norm(1, `'semafor':5C 'aven':6C`));
+  index.put(norm(2, `'semafor':5C 'rotond':7C`, { type: 'resolution' }));
+  index.put(norm(3, `'semafor':5C 'aven':6C 'rotond':9C`));
+  index.put(norm(4, `'semafor':1A,3A 'peatonal':4A`));
+  index.put(norm(5, `'semafor':1A 'aven':2A`));
+  index.put(norm(6, `'transit':1A 'semafor':3B`));
+  index.put(norm(7, `'plaz':1A`));
+  index.put(norm(8, null));
+
+  it('puts title matches first by rank (subject above keywords), then the rest newest first', () => {
+    expect(ids(index, query([word('semafor')]))).toEqual([4, 5, 6, 3, 2, 1]);
+    expect(index.search(query([word('semafor')])).counted).toBe(6);
+  });
+
+  it('matches a lexeme by its start, and needs every word', () => {
+    expect(ids(index, query([word('sema')]))).toEqual([4, 5, 6, 3, 2, 1]);
+    expect(ids(index, query([word('semafor'), word('aven')]))).toEqual([5, 3, 1]);
+    expect(ids(index, query([word('semafor'), word('zzz')]))).toEqual([]);
+    expect(ids(index, query([]))).toEqual([]);
+  });
+
+  it('a word matches through any of its spellings, a split word only with all its parts', () => {
+    expect(ids(index, query([[['zzz'], ['rotond']]]))).toEqual([3, 2]);
+    expect(ids(index, query([[['aven', 'rotond']]]))).toEqual([3]);
+  });
+
+  it('says where every word matched', () => {
+    const matches = index.search(query([word('semafor')])).matches;
+    expect(matches.find((match) => match.id === 5)).toEqual({ id: 5, subject: true, keywords: false, pdf: false });
+    expect(matches.find((match) => match.id === 6)).toEqual({ id: 6, subject: false, keywords: true, pdf: false });
+    expect(matches.find((match) => match.id === 1)).toEqual({ id: 1, subject: false, keywords: false, pdf: true });
+  });
+
+  it('filters by type, number and created date (from inclusive, before exclusive)', () => {
+    expect(ids(index, query([word('semafor')], { type: 'resolution' }))).toEqual([2]);
+    expect(ids(index, query([word('semafor')], { type: 'decree' }))).toEqual([]);
+    expect(ids(index, query([word('semafor')], { number: 3 }))).toEqual([3]);
+    expect(ids(index, query([word('semafor')], { number: Number.NaN }))).toEqual([]);
+    const day = (id: number) => Date.UTC(2026, 0, 1) + id * DAY;
+    expect(ids(index, query([word('semafor')], { from: day(2), before: day(5) }))).toEqual([4, 3, 2]);
+    expect(ids(index, query(undefined, { from: day(7) }))).toEqual([8, 7]);
+  });
+
+  it('lists without words newest first, and pages and bounds the count', () => {
+    expect(ids(index, query(undefined))).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(ids(index, query(undefined, { offset: 2, limit: 3 }))).toEqual([6, 5, 4]);
+    const bounded = index.search(query(undefined, { bound: 3, offset: 0, limit: 15 }));
+    expect(bounded.counted).toBe(4);
+    expect(bounded.matches.map((match) => match.id)).toEqual([8, 7, 6]);
+    expect(ids(index, query([word('semafor')], { bound: 3, offset: 3 }))).toEqual([]);
+  });
+
+  it('replaces a norm put again and forgets a removed one, also after compacting thousands', () => {
+    const many = new SearchIndex();
+    for (let id = 1; id <= 3000; id += 1) many.put(norm(id, `'comun':1C 'k${id}z':2A`));
+    many.put(norm(10, `'nuevo':1A`));
+    expect(ids(many, query([word('k10z')]))).toEqual([]);
+    expect(ids(many, query([word('nuevo')]))).toEqual([10]);
+    for (let id = 1; id <= 2000; id += 1) if (id !== 10) many.remove(id);
+    expect(many.size).toBe(1001);
+    // More than a quarter of the slots are dead: the next search compacts.
+    expect(ids(many, query([word('comun')]))).toEqual(Array.from({ length: 15 }, (_, i) => 3000 - i));
+    expect(many.search(query([word('comun')])).counted).toBe(1000);
+    expect(ids(many, query([word('k2500z')]))).toEqual([2500]);
+    expect(ids(many, query([word('nuevo')]))).toEqual([10]);
+    expect(ids(many, query([word('k1500z')]))).toEqual([]);
+    many.put(norm(1500, `'vuelv':1A`));
+    expect(ids(many, query([word('vuelv')]))).toEqual([1500]);
+  });
+});
