@@ -13,47 +13,57 @@ export const MATCH_END = '\u0003';
  * Up to two short fragments of a PDF's text around the words that matched, each matched word between
  * MATCH_START and MATCH_END. A word of the text matches when, without accents and in lower case, it
  * starts with one of the lexeme prefixes of the search (the index's own test, so the marks fall on the
- * words that made the norm match). Linear in the text; null when no word of it matches.
+ * words that made the norm match). The matches are found with indexOf on the folded text, and only the
+ * words of the fragments are read one by one; null when no word of it matches.
  */
 export function excerptOf(text: string, prefixes: readonly string[]): string | null {
   const folded = [...new Set(prefixes.map(fold))].filter((prefix) => prefix.length > 0);
   if (!folded.length) return null;
   // The text folded character by character (same length), so that a word's place is the same in both.
   const plain = fold(text);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const matched: boolean[] = [];
-  // Words as the search reads them: runs of letters and digits.
-  for (let at = 0; at < text.length; ) {
-    if (!isWordCharacter(text, at)) {
-      at += 1;
-      continue;
+  const matches = new Set<number>();
+  for (const prefix of folded) {
+    for (let at = plain.indexOf(prefix); at >= 0; at = plain.indexOf(prefix, at + 1)) {
+      if (at > 0 && isWordCharacter(text, at - 1)) continue;
+      if (wordEnd(text, at) - at >= prefix.length) matches.add(at);
     }
-    const start = at;
-    while (at < text.length && isWordCharacter(text, at)) at += 1;
-    starts.push(start);
-    ends.push(at);
-    matched.push(folded.some((prefix) => prefix.length <= at - start && plain.startsWith(prefix, start)));
   }
-  const fragments: [number, number][] = [];
-  for (let index = 0; index < starts.length && fragments.length < MAX_FRAGMENTS; index += 1) {
-    const previousEnd = fragments.length ? fragments[fragments.length - 1]![1] : 0;
-    if (!matched[index] || index < previousEnd) continue;
-    const start = Math.max(previousEnd, index - WORDS_BEFORE);
-    fragments.push([start, Math.min(starts.length, start + FRAGMENT_WORDS)]);
+  if (!matches.size) return null;
+  const pieces: string[] = [];
+  let after = 0;
+  for (const match of [...matches].sort((a, b) => a - b)) {
+    if (pieces.length === MAX_FRAGMENTS) break;
+    if (match < after) continue;
+    // Up to WORDS_BEFORE words back, not into the previous fragment.
+    let start = match;
+    for (let count = 0, at = match - 1; count < WORDS_BEFORE; count += 1) {
+      while (at >= after && !isWordCharacter(text, at)) at -= 1;
+      if (at < after) break;
+      while (at >= after && isWordCharacter(text, at)) at -= 1;
+      start = at + 1;
+    }
+    let piece = '';
+    let previousEnd = -1;
+    for (let count = 0, at = start; count < FRAGMENT_WORDS; count += 1) {
+      while (at < text.length && !isWordCharacter(text, at)) at += 1;
+      if (at >= text.length) break;
+      const end = wordEnd(text, at);
+      if (previousEnd >= 0) piece += text.slice(previousEnd, at).replace(/\s+/g, ' ');
+      piece += matches.has(at) ? `${MATCH_START}${text.slice(at, end)}${MATCH_END}` : text.slice(at, end);
+      previousEnd = end;
+      at = end;
+    }
+    pieces.push(piece);
+    after = previousEnd;
   }
-  if (!fragments.length) return null;
-  return fragments
-    .map(([start, end]) => {
-      let piece = '';
-      for (let index = start; index < end; index += 1) {
-        if (index > start) piece += text.slice(ends[index - 1], starts[index]).replace(/\s+/g, ' ');
-        const shown = text.slice(starts[index], ends[index]);
-        piece += matched[index] ? `${MATCH_START}${shown}${MATCH_END}` : shown;
-      }
-      return piece;
-    })
-    .join(DELIMITER);
+  return pieces.join(DELIMITER);
+}
+
+/** Where the word starting at `at` ends. */
+function wordEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && isWordCharacter(text, end)) end += 1;
+  return end;
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;

@@ -107,10 +107,14 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
       void startBuilding();
       return undefined;
     }
-    const { rows } = await db.execute<{ horizon: string; written: [number, string][] | null; removed: [number, string][] | null }>(sql`
-      select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-        (select json_agg(json_build_array(r.id, r.search_xid::text)) from regulations r where r.search_xid >= ${horizon}::xid8) as written,
-        (select json_agg(json_build_array(d.id, d.search_xid::text)) from regulation_search_removals d where d.search_xid >= ${horizon}::xid8) as removed`);
+    const { rows } = await db.$client.query<{ horizon: string; written: [number, string][] | null; removed: [number, string][] | null }>({
+      // Named: prepared once per connection (planning it cost more than running it).
+      name: 'regulations_search_catch_up',
+      text: `select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+        (select json_agg(json_build_array(r.id, r.search_xid::text)) from regulations r where r.search_xid >= $1::xid8) as written,
+        (select json_agg(json_build_array(d.id, d.search_xid::text)) from regulation_search_removals d where d.search_xid >= $1::xid8) as removed`,
+      values: [horizon],
+    });
     const seen = rows[0]!;
     if (index !== current) return index;
     const reread = (seen.written ?? []).filter(([id, stamp]) => applied.get(id) !== stamp).map(([id]) => id);
@@ -159,16 +163,21 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
     const missing = [...new Set(lower.filter((word) => !terms.has(word)))];
     if (missing.length) {
       // The three spellings textQuery tries: as typed (Spanish stemmer), without accents, with the accent of -ción put back.
-      const { rows } = await db.execute<{ word: string; spanish: string; plain: string; accented: string | null }>(sql`
-        select w.word,
+      const { rows } = await db.$client.query<{ word: string; spanish: string; plain: string; accented: string | null }>({
+        name: 'regulations_search_terms',
+        text: `select w.word,
           to_tsquery('spanish', w.word || ':*')::text as spanish,
           to_tsquery('es_unaccent', w.word || ':*')::text as plain,
           case when w.accented <> w.word then to_tsquery('spanish', w.accented || ':*')::text end as accented
-        from unnest(${`{${missing.map(arrayItem).join(',')}}`}::text[], ${`{${missing.map((word) => arrayItem(word.replace(/([cs])ion$/, '$1ión'))).join(',')}}`}::text[]) as w(word, accented)`);
+        from unnest($1::text[], $2::text[]) as w(word, accented)`,
+        values: [missing, missing.map((word) => word.replace(/([cs])ion$/, '$1ión'))],
+      });
       for (const row of rows) {
+        // The spellings often give the same lexemes ("expediente": 'expedient' both ways): each once.
         const variants = [row.spanish, row.plain, row.accented].map((query) => (query ? lexemesOf(query) : [])).filter((lexemes) => lexemes.length > 0);
+        const distinct = [...new Map(variants.map((lexemes) => [lexemes.join(' '), lexemes])).values()];
         if (terms.size >= TERMS_CACHED) terms.delete(terms.keys().next().value!);
-        terms.set(row.word, variants);
+        terms.set(row.word, distinct);
       }
     }
     return lower.map((word) => terms.get(word) ?? []).filter((variants) => variants.length > 0);
@@ -202,9 +211,4 @@ function normOf(row: NormRow): IndexedNorm {
 /** The lexemes of a tsquery's text form (`'camion':* | 'camión':*`), each a prefix. */
 export function lexemesOf(query: string): string[] {
   return [...query.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replace(/''/g, "'"));
-}
-
-/** A word as an item of a PostgreSQL array literal (only letters and digits reach here). */
-function arrayItem(word: string): string {
-  return `"${word}"`;
 }

@@ -99,4 +99,27 @@ describe('SearchIndex', () => {
     many.put(norm(1500, `'vuelv':1A`));
     expect(ids(many, query([word('vuelv')]))).toEqual([1500]);
   });
+
+  it('ranks among the newest 1,001 title matches also when a word is in thousands of subjects', () => {
+    const titles = new SearchIndex();
+    // Every subject says "barrio"; norms 4990-5000 say it twice (a better rank), norm 10 too but is too old to count.
+    for (let id = 1; id <= 5000; id += 1) titles.put(norm(id, id >= 4990 || id === 10 ? `'barri':1A,3A` : `'barri':3A`));
+    const page = titles.search(query([word('barr')]));
+    expect(page.counted).toBe(1001);
+    expect(page.matches.map((match) => match.id)).toEqual([5000, 4999, 4998, 4997, 4996, 4995, 4994, 4993, 4992, 4991, 4990, 4989, 4988, 4987, 4986]);
+    expect(ids(titles, query([word('barr')], { offset: 990, limit: 15 }))).toEqual([4010, 4009, 4008, 4007, 4006, 4005, 4004, 4003, 4002, 4001]);
+    expect(ids(titles, query([word('barr')], { offset: 1000 }))).toEqual([]);
+  });
+
+  it('finds a number among thousands without a walk, and forgets it with its norm', () => {
+    const numbered = new SearchIndex();
+    for (let id = 1; id <= 3000; id += 1) numbered.put(norm(id, null, { number: id % 1000, type: id % 2 ? 'ordinance' : 'decree' }));
+    expect(ids(numbered, query(undefined, { number: 7 }))).toEqual([2007, 1007, 7]);
+    expect(ids(numbered, query(undefined, { number: 7, type: 'ordinance' }))).toEqual([2007, 1007, 7]);
+    expect(ids(numbered, query(undefined, { number: 8, type: 'ordinance' }))).toEqual([]);
+    for (let id = 1; id <= 2000; id += 1) numbered.remove(id);
+    expect(ids(numbered, query(undefined, { number: 7 }))).toEqual([2007]);
+    numbered.put(norm(7, null, { number: 7 }));
+    expect(ids(numbered, query(undefined, { number: 7 }))).toEqual([2007, 7]);
+  });
 });

@@ -254,6 +254,8 @@ export class SearchIndex {
   private slotCount = 0;
   private deadCount = 0;
   private readonly slotOf = new Map<number, number>();
+  /** The slots of each number (live or dead: checked when read). */
+  private readonly byNumber = new Map<number, number[]>();
   private readonly typeCodes = new Map<string, number>();
   private readonly postings = new Map<string, Postings>();
   /** Lexemes in code-unit order, for prefix ranges; rebuilt after lexemes are added. */
@@ -281,6 +283,11 @@ export class SearchIndex {
     this.created[slot] = norm.createdAt;
     this.types[slot] = this.typeCode(norm.type);
     this.numbers[slot] = norm.number ?? -1;
+    if (norm.number !== null) {
+      const slots = this.byNumber.get(norm.number);
+      if (slots) slots.push(slot);
+      else this.byNumber.set(norm.number, [slot]);
+    }
     this.alive[slot] = 1;
     this.slotOf.set(norm.id, slot);
     for (const { lexeme, counts } of norm.document ? parseDocument(norm.document) : []) {
@@ -334,6 +341,12 @@ export class SearchIndex {
       counted: Math.min(ordered.length, limit),
     });
 
+    if (!query.words && query.number !== undefined) {
+      // A number is on a few norms at most: those, newest first.
+      const slots = (this.byNumber.get(query.number) ?? []).filter((slot) => this.alive[slot] && this.numbers[slot] === query.number && passes(slot));
+      const inRange = slots.filter((slot) => this.positionOf[slot]! >= start && this.positionOf[slot]! < end);
+      return page(inRange.sort((a, b) => this.positionOf[a]! - this.positionOf[b]!));
+    }
     if (!query.words) {
       const newest: number[] = [];
       for (let position = start; position < end && newest.length < limit; position += 1) {
@@ -350,29 +363,37 @@ export class SearchIndex {
       words.push(bits);
     }
 
-    // Title matches: every word in the subject or keywords. The newest `limit` of them, by rank.
-    const titles: { slot: number; score: number; position: number }[] = [];
-    const from = query.from ?? -Infinity;
-    const before = query.before ?? Infinity;
-    const { titled } = words[0]!;
-    for (let index = 0; index < titled.length; index += 1) {
-      const slot = titled.slots[index]!;
-      if (!this.alive[slot]) continue;
+    // Title matches: every word in the subject or keywords. The newest `limit` of them, by rank:
+    // from the title norms of the word with fewest when they are few, else walking the norms newest
+    // first (a prefix such as "barr" is in every subject that says "barrio").
+    const titleScore = (slot: number) => {
       let score = 0;
-      let everyWord = true;
       for (const word of words) {
         const wordScore = word.title[slot]!;
-        if (wordScore === 0) {
-          everyWord = false;
-          break;
-        }
+        if (wordScore === 0) return 0;
         score += wordScore;
       }
-      if (!everyWord || this.created[slot]! < from || this.created[slot]! >= before || !passes(slot)) continue;
-      titles.push({ slot, score, position: this.positionOf[slot]! });
+      return score;
+    };
+    const titles: { slot: number; score: number; position: number }[] = [];
+    const fewestTitled = words.reduce((fewest, word) => (word.titled.length < fewest.titled.length ? word : fewest)).titled;
+    if (fewestTitled.length <= FEW_POSTINGS) {
+      for (let index = 0; index < fewestTitled.length; index += 1) {
+        const slot = fewestTitled.slots[index]!;
+        const position = this.positionOf[slot]!;
+        if (!this.alive[slot] || position < start || position >= end) continue;
+        const score = titleScore(slot);
+        if (score > 0 && passes(slot)) titles.push({ slot, score, position });
+      }
+      titles.sort((a, b) => a.position - b.position);
+      titles.length = Math.min(titles.length, limit);
+    } else {
+      for (let position = start; position < end && titles.length < limit; position += 1) {
+        const slot = this.order[position]!;
+        const score = titleScore(slot);
+        if (score > 0 && passes(slot)) titles.push({ slot, score, position });
+      }
     }
-    titles.sort((a, b) => a.position - b.position);
-    titles.length = Math.min(titles.length, limit);
     titles.sort((a, b) => b.score - a.score || a.position - b.position);
 
     // Then the norms matching elsewhere, newest first, as many as the count still takes: from the
@@ -549,6 +570,14 @@ export class SearchIndex {
     this.alive.fill(0, next);
     this.slotCount = next;
     this.deadCount = 0;
+    this.byNumber.clear();
+    for (let slot = 0; slot < next; slot += 1) {
+      const number = this.numbers[slot]!;
+      if (number === -1) continue;
+      const slots = this.byNumber.get(number);
+      if (slots) slots.push(slot);
+      else this.byNumber.set(number, [slot]);
+    }
     for (const [lexeme, postings] of this.postings) {
       const text = new SlotList();
       for (let index = 0; index < postings.text.length; index += 1) {

@@ -63,6 +63,20 @@ const {
 
 export function createRegulationSearch(db: Database) {
   /**
+   * The rows of a page the in-memory index found: prepared once per connection (its text does not
+   * change with the ids), as planning it cost more than running it (0.9 ms against 0.1 ms).
+   */
+  const listedRowsStatement = db
+    .select({
+      ...LISTED,
+      approvedText: sql<string | null>`case when ${regulations.id} = any(${sql.placeholder('withText')}::int[]) then ${regulations.approvedText} end`.as('approved_text'),
+      keywords: sql<string[]>`(select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = ${regulations.id})`.as('keywords'),
+    })
+    .from(regulations)
+    .where(sql`${regulations.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('regulations_listed_rows');
+
+  /**
    * A read with the planner held to one way of reading, in a transaction of its own (the settings last
    * until its end): `index`, walking a btree index (no sequential scan, no bitmap); `bitmap`, reading
    * the indexes as bitmaps (a GIN index's matches without reading any row's text). With a LIMIT the
@@ -228,12 +242,7 @@ export function createRegulationSearch(db: Database) {
      */
     async listedRows(ids: readonly number[], withText: readonly number[]): Promise<(RegulationListRow & { approvedText: string | null; keywords: string[] })[]> {
       if (!ids.length) return [];
-      const text = withText.length ? sql<string | null>`case when ${inArray(regulations.id, [...withText])} then ${regulations.approvedText} end` : sql<null>`null`;
-      const keywords = sql<string[]>`(select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = ${regulations.id})`;
-      return db
-        .select({ ...LISTED, approvedText: text.as('approved_text'), keywords: keywords.as('keywords') })
-        .from(regulations)
-        .where(inArray(regulations.id, [...ids]));
+      return listedRowsStatement.execute({ ids: [...ids], withText: [...withText] });
     },
 
     /** The newest approvals of public norms (not old ones loaded from the archive), for the feed. */
