@@ -14,6 +14,11 @@ declare module 'fastify' {
   }
 }
 
+/** The weak ETag of a body: what the hook below sends, and what a route that keeps its answer serialized computes once. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
 /**
  * Public GETs (and their HEADs) that declare `config.publicCache` are sent with `Cache-Control: public, no-cache` (or
  * `max-age=N`) and a weak ETag of their body; a request whose If-None-Match matches gets 304 without
@@ -24,7 +29,9 @@ export const publicCachePlugin = fp(async (app: FastifyInstance) => {
     const policy = request.routeOptions.config.publicCache;
     if (policy === undefined || !['GET', 'HEAD'].includes(request.method) || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // A route that keeps its answer serialized (with its ETag) has set it already.
+    const given = reply.getHeader('etag');
+    const etag = typeof given === 'string' ? given : weakEtag(payload);
     const cacheControl = policy === 'revalidate' ? 'public, no-cache' : `public, max-age=${policy}`;
     reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
     const wanted = request.headers['if-none-match'];

@@ -2,6 +2,7 @@ import { REGULATION_COUNT_LIMIT, type PublicRegulationQuery, type PublishedRegul
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
+import { weakEtag } from '../../plugins/public-cache.js';
 import { toInstant } from '../day-orders/time.js';
 import { excerptOf } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
@@ -36,7 +37,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   const absolute = (path: string) => `${site.publicUrl}${path}`;
   // Citizens repeat the same searches; any change to the registry, made through any instance (or a
   // PDF's text joining the index), empties the cache.
-  const publishedCache = createAnswerCache<PublishedRegulationList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
+  const publishedCache = createAnswerCache<SerializedList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
 
   /** A page of the public search from the in-memory index: the database only reads the rows shown. */
   async function searchIndexed(query: PublicRegulationQuery, found: SearchIndexRef): Promise<PublishedRegulationList> {
@@ -95,10 +96,14 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
      * learns whether the answer came from the cache and, when it was computed, from the in-memory
      * index or the database (the route says so in Server-Timing).
      */
-    async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined) => void): Promise<PublishedRegulationList> {
+    async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined) => void): Promise<SerializedList> {
       const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
       let source: SearchSource | undefined;
-      const { value, outcome } = await publishedCache.lookup(key, () => searchPublished(query, (used) => (source = used)));
+      const { value, outcome } = await publishedCache.lookup(key, async () => {
+        // Kept serialized, with its ETag: a repeated search costs neither again.
+        const json = JSON.stringify(await searchPublished(query, (used) => (source = used)));
+        return { json, etag: weakEtag(json) };
+      });
       onAnswer?.(outcome, source);
       return value;
     },
@@ -156,6 +161,12 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
     },
 
   };
+}
+
+/** A search's answer as sent: its JSON (the contract's publishedRegulationListSchema) and its weak ETag. */
+export interface SerializedList {
+  json: string;
+  etag: string;
 }
 
 /** What computed a search's answer. */

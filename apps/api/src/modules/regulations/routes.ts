@@ -14,6 +14,7 @@ import {
   staffRegulationListSchema,
   staffRegulationQuerySchema,
   updateRegulationFieldsSchema,
+  type PublishedRegulationList,
 } from '@concejo/contracts';
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { RegulationService } from './service.js';
@@ -65,8 +66,17 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     // Server-Timing says whether the answer came from the cache (hit, shared, miss, bypass) and what
     // computed it (the in-memory index, or the database while the index is built): for the benches
     // and an operator's browser tools; it tells nothing a repeated request would not.
-    async (request, reply) =>
-      regulations.listPublished(request.query, (outcome, source) => void reply.header('server-timing', source ? `cache;desc="${outcome}", search;desc="${source}"` : `cache;desc="${outcome}"`)),
+    async (request, reply) => {
+      const answer = await regulations.listPublished(request.query, (outcome, source) =>
+        void reply.header('server-timing', source ? `cache;desc="${outcome}", search;desc="${source}"` : `cache;desc="${outcome}"`),
+      );
+      // Already serialized (the contract's shape, checked by the tests): Fastify sends a string with a
+      // JSON content type as it is, without its serializer (the type provider only knows objects).
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('etag', answer.etag)
+        .send(answer.json as unknown as PublishedRegulationList);
+    },
   );
 
   /**
