@@ -120,4 +120,24 @@ describe('the in-memory index of the public search, on two instances', { timeout
     // No row of a page to read (nothing matches): the words' lexemes, and nothing else.
     expect(queries.filter((query) => /from "regulations"|from regulations where id = any/.test(query))).toEqual([]);
   });
+
+  it('cuts the excerpt of a long PDF around its match, far from the start, with whole words', async () => {
+    const filler = Array.from({ length: 800 }, (_, index) => `palabra${index}`).join(' ');
+    const [{ id }] = (
+      await dbA.execute<{ id: number }>(sql`
+        insert into regulations (type, number, subject, state, author_type, approved_at, approved_text)
+        values ('ordinance', 9105, 'Norma con un texto largo', 'approved', 'concejal', now(), ${`${filler} sobre el ÁRBOL centenariounico de la plaza ${filler}`})
+        returning id`)
+    ).rows as [{ id: number }];
+    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    const response = await b.inject({ url: '/api/v1/regulations/published?search=centenariounico' });
+    const [row] = response.json<{ data: { id: number; matched_in: string[]; excerpt: { text: string; match: boolean }[] }[] }>().data;
+    expect(row).toMatchObject({ id, matched_in: ['pdf'] });
+    expect(row!.excerpt.filter((segment) => segment.match)).toEqual([{ text: 'centenariounico', match: true }]);
+    const text = row!.excerpt.map((segment) => segment.text).join('');
+    expect(text).toContain('sobre el ÁRBOL centenariounico de la plaza');
+    // Whole words only, though the text read starts and ends inside the filler.
+    const sentence = new Set(['sobre', 'el', 'ÁRBOL', 'centenariounico', 'de', 'la', 'plaza']);
+    for (const word of text.split(/\s+|…/).filter(Boolean)) expect(sentence.has(word) || /^palabra\d+$/.test(word), word).toBe(true);
+  });
 });
