@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoggedInUser } from '../test/factories.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
@@ -205,34 +204,52 @@ function* hostileBody(name: (index: number) => string, count: number, size: numb
 }
 
 /**
- * Sends a body chunk by chunk (chunked encoding, no declared length) and stops when the answer comes.
- * `sent` counts the bytes the socket took: what the server read, plus what the kernel's buffers hold.
+ * Sends a body chunk by chunk (chunked encoding, no declared length) over a plain socket and stops when
+ * the answer comes. `sent` counts the bytes the socket took: what the server read, plus what the
+ * kernel's buffers hold. A server that refuses the form answers and closes without reading the rest, so
+ * a write may fail (EPIPE, ECONNRESET) before the answer is read: the answer is still read from the
+ * socket (an HTTP client library drops it with the socket on the write error).
  */
 function sendStreamed(url: string, headers: Record<string, string>, chunks: Iterator<Buffer>) {
   return new Promise<{ status: number; body: { message: string; errors?: Record<string, string[]> }; sent: number }>((resolve, reject) => {
+    const { hostname, port, pathname } = new URL(url);
+    const socket = net.connect(Number(port), hostname);
     let sent = 0;
-    let answered = false;
-    const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': FORM_TYPE } });
-    request.on('response', (response) => {
-      answered = true;
-      const received: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => received.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(received).toString('utf8')), sent }));
-      response.on('error', reject);
+    let stopped = false;
+    let received = Buffer.alloc(0);
+    const answer = () => {
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return undefined;
+      const head = received.subarray(0, end).toString('latin1');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+      const body = received.subarray(end + 4);
+      if (!Number.isInteger(length) || body.length < length) return undefined;
+      return { status: Number(head.split(' ')[1]), body: JSON.parse(body.subarray(0, length).toString('utf8')), sent };
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const done = answer();
+      if (!done) return;
+      stopped = true;
+      socket.destroy();
+      resolve(done);
     });
-    // Once answered, the server closes the connection: writes still under way fail, as they should.
-    request.on('error', (error) => {
-      if (!answered) reject(error);
+    socket.on('error', () => void (stopped = true));
+    socket.on('close', () => {
+      if (!answer()) reject(new Error(`the connection closed without a whole answer (${received.length} bytes received, ${sent} sent)`));
     });
+    const authorization = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${authorization}content-type: ${FORM_TYPE}\r\ntransfer-encoding: chunked\r\n\r\n`);
     const pump = () => {
-      while (!answered) {
+      while (!stopped) {
         const next = chunks.next();
-        if (next.done) return void request.end();
+        if (next.done) return void socket.write('0\r\n\r\n');
         const chunk = next.value;
-        const flowing = request.write(chunk, (error) => {
+        socket.write(`${chunk.length.toString(16)}\r\n`);
+        const flowing = socket.write(Buffer.concat([chunk, Buffer.from('\r\n')]), (error) => {
           if (!error) sent += chunk.length;
         });
-        if (!flowing) return void request.once('drain', pump);
+        if (!flowing) return void socket.once('drain', pump);
       }
     };
     pump();

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors.js';
@@ -371,6 +372,7 @@ class FormReader {
     this.detach();
     // Stop reading: what is left of the body stays unread and the connection closes after the answer.
     this.raw.pause();
+    if (!this.raw.readableEnded) lingerAfterAnswer(this.raw.socket);
     this.reject(this.raw.readableEnded ? withoutClose(error) : error);
   }
 
@@ -392,6 +394,39 @@ type AdmittedPart = { limit: number; overLimit: () => HttpError } & (
   | { text: true; store: (value: string) => HttpError | undefined }
   | { text: false; store: (value: Buffer) => HttpError | undefined }
 );
+
+/** How long, and how many more bytes, a refused upload is still read (and dropped) after its answer. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A "lingering close" for an answer given before the body was read: closing a socket with unread data
+ * makes the kernel reset the connection, and the client, still sending, loses the answer it was sent
+ * (seen: "write EPIPE" instead of the 422). So the server ends its side once the answer is written
+ * (the client sees the answer complete), then reads and drops what still arrives, until the client
+ * closes, 2 s pass or 32 MB more arrive, and only then closes.
+ */
+function lingerAfterAnswer(socket: Socket | null): void {
+  if (!socket) return;
+  // Node's HTTP server calls destroySoon() once a `Connection: close` answer is written.
+  socket.destroySoon = function lingeringDestroy(this: Socket) {
+    this.end();
+    let dropped = 0;
+    const close = () => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    this.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    });
+    this.once('end', close);
+    this.once('close', () => clearTimeout(timer));
+    this.resume();
+  };
+}
 
 /** An error that ends the reading of a form, keyed by the field it concerns. */
 function stopped(status: number, message: string, field: string): HttpError {
