@@ -40,9 +40,9 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   const publishedCache = createAnswerCache<SerializedList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
 
   /** A page of the public search from the in-memory index: the database only reads the rows shown. */
-  async function searchIndexed(query: PublicRegulationQuery, found: SearchIndexRef): Promise<PublishedRegulationList> {
-    const words = query.search ? await found.terms(query.search) : undefined;
-    const page = found.index.search({
+  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex, terms: PublishedIndex['termsOf']): Promise<PublishedRegulationList> {
+    const words = query.search ? await terms(query.search) : undefined;
+    const page = current.search({
       words,
       type: query.type,
       number: query.numberSearch ? (/^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : Number.NaN) : undefined,
@@ -73,7 +73,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource) => void): Promise<PublishedRegulationList> {
     const current = await index?.current();
     answeredBy(current ? 'index' : 'database');
-    if (current) return searchIndexed(query, { index: current, terms: (text) => index!.termsOf(text) });
+    if (current) return searchIndexed(query, current, index!.termsOf);
     const { rows, total, capped, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
     const [keywords, matches] = await Promise.all([
@@ -171,11 +171,6 @@ export interface SerializedList {
 
 /** What computed a search's answer. */
 export type SearchSource = 'index' | 'database';
-
-interface SearchIndexRef {
-  index: SearchIndex;
-  terms: PublishedIndex['termsOf'];
-}
 
 /** The calendar day after `day` (YYYY-MM-DD). */
 function nextDay(day: string): string {

@@ -5,6 +5,7 @@ import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { sharedRoundTrip } from '../../lib/shared-round-trip.js';
 import { SearchIndex, type IndexedNorm, type WordTerms } from './search-index.js';
+import { typedWords, withAccentRestored } from './search-repository.js';
 
 /**
  * Keeps the public search's in-memory index (search-index.ts) equal to the database, whichever
@@ -30,8 +31,6 @@ const STALE_AFTER_MS = (REMOVALS_KEPT_DAYS / 2) * 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 /** Typed words whose lexemes are remembered (a pure function of the word and the configurations). */
 const TERMS_CACHED = 10_000;
-/** As textQuery: at most this many words of a search count. */
-const MAX_WORDS = 12;
 
 const PUBLIC = sql.raw(
   `((state = 'approved' or is_old) and type in (${PUBLIC_REGULATION_TYPES.map((type) => `'${type}'`).join(', ')}))`,
@@ -157,9 +156,8 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
   const current = sharedRoundTrip(catchUp);
 
   async function termsOf(text: string): Promise<WordTerms[] | undefined> {
-    const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS);
-    if (!words?.length) return undefined;
-    const lower = words.map((word) => word.toLocaleLowerCase('es'));
+    const lower = typedWords(text);
+    if (!lower.length) return undefined;
     const missing = [...new Set(lower.filter((word) => !terms.has(word)))];
     if (missing.length) {
       // The three spellings textQuery tries: as typed (Spanish stemmer), without accents, with the accent of -ción put back.
@@ -170,7 +168,7 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
           to_tsquery('es_unaccent', w.word || ':*')::text as plain,
           case when w.accented <> w.word then to_tsquery('spanish', w.accented || ':*')::text end as accented
         from unnest($1::text[], $2::text[]) as w(word, accented)`,
-        values: [missing, missing.map((word) => word.replace(/([cs])ion$/, '$1ión'))],
+        values: [missing, missing.map(withAccentRestored)],
       });
       for (const row of rows) {
         // The spellings often give the same lexemes ("expediente": 'expedient' both ways): each once.
@@ -209,6 +207,6 @@ function normOf(row: NormRow): IndexedNorm {
 }
 
 /** The lexemes of a tsquery's text form (`'camion':* | 'camión':*`), each a prefix. */
-export function lexemesOf(query: string): string[] {
+function lexemesOf(query: string): string[] {
   return [...query.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replace(/''/g, "'"));
 }

@@ -319,11 +319,6 @@ export class SearchIndex {
     this.orderStale = true;
   }
 
-  /** Whether it holds this norm. */
-  has(id: number): boolean {
-    return this.slotOf.has(id);
-  }
-
   /**
    * One page of matches in the list's order: with words, the norms whose subject or keywords hold
    * every word first, best ranked first among the newest `bound + 1` of them, then those matching
@@ -426,16 +421,7 @@ export class SearchIndex {
     }
     for (let position = start; rarest.postings > FEW_POSTINGS && position < end && others.length < wanted; position += 1) {
       const slot = this.order[position]!;
-      let everyWord = true;
-      let inTitle = true;
-      for (const word of words) {
-        if (!hasBit(word.any, slot)) {
-          everyWord = false;
-          break;
-        }
-        if (word.title[slot] === 0) inTitle = false;
-      }
-      if (everyWord && !inTitle && passes(slot)) others.push(slot);
+      if (isOther(slot)) others.push(slot);
     }
     return page([...titles.map((title) => title.slot), ...others]);
   }

@@ -25,15 +25,24 @@ export function likePattern(text: string): string {
  * injected; the query is a constant, which PostgreSQL folds once. Undefined when nothing searchable was typed.
  */
 export function textQuery(text: string): SQL | undefined {
-  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
-  if (!words?.length) return undefined;
-  const perWord = words.map((word) => {
-    const lower = word.toLocaleLowerCase('es');
-    const accented = lower.replace(/([cs])ion$/, '$1ión');
+  const words = typedWords(text);
+  if (!words.length) return undefined;
+  const perWord = words.map((lower) => {
+    const accented = withAccentRestored(lower);
     const restored = accented === lower ? sql`` : sql` || to_tsquery('spanish', ${`${accented}:*`})`;
     return sql`(to_tsquery('spanish', ${`${lower}:*`}) || to_tsquery('es_unaccent', ${`${lower}:*`})${restored})`;
   });
   return sql`(${sql.join(perWord, sql` && `)})`;
+}
+
+/** The words a search reads of what a person typed: runs of letters and digits, at most 12, in lower case. */
+export function typedWords(text: string): string[] {
+  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12).map((word) => word.toLocaleLowerCase('es'));
+}
+
+/** A typed word with the accent of "-ción"/"-sión" put back: PostgreSQL's Spanish stemmer needs it. */
+export function withAccentRestored(word: string): string {
+  return word.replace(/([cs])ion$/, '$1ión');
 }
 
 /** The same folding as PostgreSQL's unaccent for Spanish text: á -> a, ñ -> n, ü -> u. */
