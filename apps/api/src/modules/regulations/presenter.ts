@@ -63,8 +63,11 @@ export function presentDetail(
   };
 }
 
+/** What a page of the public search shows of a norm (the in-memory index keeps it for every public norm). */
+export type ListedNorm = Pick<RegulationListRow, 'id' | 'type' | 'demType' | 'number' | 'subject' | 'createdAt' | 'pdfApproved'> & { keywords: string[] };
+
 export function presentPublished(
-  row: RegulationListRow,
+  row: Omit<ListedNorm, 'keywords'>,
   keywords: string[],
   match: { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null } | undefined,
   urls: FileUrls,

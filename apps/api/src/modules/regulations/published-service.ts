@@ -1,12 +1,13 @@
 import { REGULATION_COUNT_LIMIT, type PublicRegulationQuery, type PublishedRegulationList } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
+import { SizedLru } from '../../lib/sized-lru.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { weakEtag } from '../../plugins/public-cache.js';
 import { toInstant } from '../day-orders/time.js';
 import { excerptOf } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
-import { presentPublished, type FileUrls } from './presenter.js';
+import { presentPublished, type FileUrls, type ListedNorm } from './presenter.js';
 import type { RegulationListRow, RegulationRepository } from './repository.js';
 import type { SearchIndex } from './search-index.js';
 import type { PublishedIndex } from './search-index-sync.js';
@@ -15,6 +16,8 @@ export const PER_PAGE = 15;
 /** A download holds every match, up to this many rows, read this many at a time. */
 export const EXPORT_MAX_ROWS = 200_000;
 const EXPORT_BATCH = 2000;
+/** The PDF texts kept for excerpts, in characters (about as many bytes of memory for Spanish text). */
+const RECENT_TEXTS_CHARS = 32 * 1024 * 1024;
 
 interface Deps {
   repository: RegulationRepository;
@@ -37,10 +40,16 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   const absolute = (path: string) => `${site.publicUrl}${path}`;
   // Citizens repeat the same searches; any change to the registry, made through any instance (or a
   // PDF's text joining the index), empties the cache.
+  // The PDF texts excerpts were last cut from, by the listing they belong to: a norm written again
+  // gets a new listing in the index, so its old text is never read again and ages out.
+  const recentTexts = new SizedLru<ListedNorm, string>(RECENT_TEXTS_CHARS, (text) => text.length + 64);
   const publishedCache = createAnswerCache<SerializedList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
 
-  /** A page of the public search from the in-memory index: the database only reads the rows shown. */
-  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex, terms: PublishedIndex['termsOf']): Promise<PublishedRegulationList> {
+  /**
+   * A page of the public search from the in-memory index, which also holds what the page shows of
+   * each norm: the database reads only the PDF texts its excerpts are cut from, when there are any.
+   */
+  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex<ListedNorm>, terms: PublishedIndex['termsOf'], answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<PublishedRegulationList> {
     const words = query.search ? await terms(query.search) : undefined;
     const page = current.search({
       words,
@@ -53,27 +62,39 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       limit: PER_PAGE,
       bound: REGULATION_COUNT_LIMIT,
     });
-    const ids = page.matches.map((match) => match.id);
-    const rows = await repository.listedRows(
-      ids,
-      page.matches.filter((match) => match.pdf).map((match) => match.id),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    // Read now: the listings and the page come from the same state of the index.
+    const listed = page.matches.map((match) => ({ match, listing: current.listingOf(match.id) }));
+    // The excerpts' PDF texts: those cut from lately are in memory, the others read in one query.
+    const texts = new Map<number, string>();
+    const unread = new Map<number, ListedNorm>();
+    for (const { match, listing } of listed) {
+      if (!words || !match.pdf || !listing) continue;
+      const known = recentTexts.get(listing);
+      if (known === undefined) unread.set(match.id, listing);
+      else texts.set(match.id, known);
+    }
+    answeredBy('index', { cached: texts.size, read: unread.size });
+    if (unread.size) {
+      for (const [id, text] of await repository.approvedTexts([...unread.keys()])) {
+        texts.set(id, text);
+        recentTexts.set(unread.get(id)!, text);
+      }
+    }
     const prefixes = words?.flat(2) ?? [];
-    const data = page.matches.flatMap((match) => {
-      const row = byId.get(match.id);
-      if (!row) return [];
-      const excerpt = match.pdf && row.approvedText ? excerptOf(row.approvedText, prefixes) : null;
-      return [presentPublished(row, row.keywords, words ? { ...match, excerpt } : undefined, urls)];
+    const data = listed.flatMap(({ match, listing }) => {
+      if (!listing) return [];
+      const text = match.pdf ? texts.get(match.id) : undefined;
+      const excerpt = text ? excerptOf(text, prefixes) : null;
+      return [presentPublished(listing, listing.keywords, words ? { ...match, excerpt } : undefined, urls)];
     });
     const total = Math.min(page.counted, REGULATION_COUNT_LIMIT);
     return { data, total, total_capped: page.counted > REGULATION_COUNT_LIMIT, per_page: PER_PAGE, current_page: query.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) };
   }
 
-  async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource) => void): Promise<PublishedRegulationList> {
+  async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<PublishedRegulationList> {
     const current = await index?.current();
-    answeredBy(current ? 'index' : 'database');
-    if (current) return searchIndexed(query, current, index!.termsOf);
+    if (current) return searchIndexed(query, current, index!.termsOf, answeredBy);
+    answeredBy('database');
     const { rows, total, capped, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
     const [keywords, matches] = await Promise.all([
@@ -96,15 +117,21 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
      * learns whether the answer came from the cache and, when it was computed, from the in-memory
      * index or the database (the route says so in Server-Timing).
      */
-    async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined) => void): Promise<SerializedList> {
+    async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined, texts: TextReads | undefined) => void): Promise<SerializedList> {
       const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
       let source: SearchSource | undefined;
+      let texts: TextReads | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
         // Kept serialized, with its ETag: a repeated search costs neither again.
-        const json = JSON.stringify(await searchPublished(query, (used) => (source = used)));
+        const json = JSON.stringify(
+          await searchPublished(query, (used, reads) => {
+            source = used;
+            texts = reads;
+          }),
+        );
         return { json, etag: weakEtag(json) };
       });
-      onAnswer?.(outcome, source);
+      onAnswer?.(outcome, source, texts);
       return value;
     },
 
@@ -171,6 +198,8 @@ export interface SerializedList {
 
 /** What computed a search's answer. */
 export type SearchSource = 'index' | 'database';
+/** How many of a page's PDF texts (those its excerpts are cut from) were in memory, and how many were read. */
+export type TextReads = { cached: number; read: number };
 
 /** The calendar day after `day` (YYYY-MM-DD). */
 function nextDay(day: string): string {

@@ -64,12 +64,16 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       },
     },
     // Server-Timing says whether the answer came from the cache (hit, shared, miss, bypass) and what
-    // computed it (the in-memory index, or the database while the index is built): for the benches
-    // and an operator's browser tools; it tells nothing a repeated request would not.
+    // computed it (the in-memory index, or the database while the index is built), and how many of
+    // the excerpts' PDF texts were in memory: for the benches and an operator's browser tools; it
+    // tells nothing a repeated request would not.
     async (request, reply) => {
-      const answer = await regulations.listPublished(request.query, (outcome, source) =>
-        void reply.header('server-timing', source ? `cache;desc="${outcome}", search;desc="${source}"` : `cache;desc="${outcome}"`),
-      );
+      const answer = await regulations.listPublished(request.query, (outcome, source, texts) => {
+        const timing = [`cache;desc="${outcome}"`];
+        if (source) timing.push(`search;desc="${source}"`);
+        if (texts && texts.cached + texts.read > 0) timing.push(`texts;desc="${texts.cached} in memory, ${texts.read} read"`);
+        void reply.header('server-timing', timing.join(', '));
+      });
       // Already serialized (the contract's shape, checked by the tests): Fastify sends a string with a
       // JSON content type as it is, without its serializer (the type provider only knows objects).
       return reply

@@ -121,6 +121,35 @@ describe('the in-memory index of the public search, on two instances', { timeout
     expect(queries.filter((query) => /from "regulations"|from regulations where id = any/.test(query))).toEqual([]);
   });
 
+  it('shows a page from the index alone, with what changed in its norms at the next request', async () => {
+    const id = await insertNorm(dbA, 'Ordenanza del tomilloverde en las veredas', 9107);
+    await dbA.execute(sql`insert into regulation_keywords (regulation_id, position, word) values (${id}, 0, 'veredas')`);
+    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    const page = async (query: string) => {
+      const response = await b.inject({ url: `/api/v1/regulations/published?${query}` });
+      return response.json<{ data: { id: number; subject: string; keywords: { word: string }[]; number: number; created_at: string }[] }>().data;
+    };
+    // The index reads the new row, and the word's lexemes are learnt, at the first search.
+    expect((await page('search=tomilloverde')).map((row) => row.id)).toEqual([id]);
+    // Then, matched in the subject, or by number, or a number typed as a word (its own lexeme, asked
+    // of no one): nothing to read but the look at what changed.
+    const { queries, result } = await countQueries(dbB, () => Promise.all([page('search=TomilloVerde'), page('numberSearch=9107'), page('search=31337')]));
+    expect(result.map((rows) => rows.map((row) => [row.id, row.subject, row.keywords]))).toEqual([
+      [[id, 'Ordenanza del tomilloverde en las veredas', [{ word: 'veredas' }]]],
+      [[id, 'Ordenanza del tomilloverde en las veredas', [{ word: 'veredas' }]]],
+      [],
+    ]);
+    expect(queries.filter((query) => !query.includes('pg_snapshot_xmin'))).toEqual([]);
+
+    await dbA.execute(sql`update regulations set subject = 'Ordenanza del tomilloverde en las plazas', number = 9108, created_at = '2020-05-04T03:02:01.234Z' where id = ${id}`);
+    await dbA.execute(sql`update regulation_keywords set word = 'plazas' where regulation_id = ${id}`);
+    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    // (Written straight into the database, unannounced: another query than the cached ones.)
+    expect((await page('search=TOMILLOverde')).map((row) => [row.subject, row.keywords, row.number, row.created_at])).toEqual([
+      ['Ordenanza del tomilloverde en las plazas', [{ word: 'plazas' }], 9108, '2020-05-04T03:02:01.234Z'],
+    ]);
+  });
+
   it('cuts the excerpt of a long PDF around its match, far from the start, with whole words', async () => {
     const filler = Array.from({ length: 800 }, (_, index) => `palabra${index}`).join(' ');
     const [{ id }] = (
@@ -139,5 +168,26 @@ describe('the in-memory index of the public search, on two instances', { timeout
     // Whole words only, though the text read starts and ends inside the filler.
     const sentence = new Set(['sobre', 'el', 'ÁRBOL', 'centenariounico', 'de', 'la', 'plaza']);
     for (const word of text.split(/\s+|…/).filter(Boolean)) expect(sentence.has(word) || /^palabra\d+$/.test(word), word).toBe(true);
+  });
+  it('keeps the PDF texts of recent excerpts in memory, and cuts the next one from a text that changed', async () => {
+    const [{ id }] = (
+      await dbA.execute<{ id: number }>(sql`
+        insert into regulations (type, number, subject, state, author_type, approved_at, approved_text)
+        values ('ordinance', 9109, 'Norma sobre la costanera', 'approved', 'concejal', now(), 'La poda del álamo cipresunico en la costanera')
+        returning id`)
+    ).rows as [{ id: number }];
+    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    // Each query typed anew: no answer from the cache (these writes are not announced).
+    const excerpt = async (query: string) => {
+      const response = await b.inject({ url: `/api/v1/regulations/published?${query}` });
+      const [row] = response.json<{ data: { excerpt: { text: string }[] }[] }>().data;
+      return { text: row!.excerpt.map((segment) => segment.text).join(''), timing: String(response.headers['server-timing']) };
+    };
+    expect(await excerpt('search=cipresunico')).toEqual({ text: expect.stringContaining('álamo cipresunico'), timing: expect.stringContaining('texts;desc="0 in memory, 1 read"') });
+    expect(await excerpt('search=CIPRESUNICO')).toEqual({ text: expect.stringContaining('álamo cipresunico'), timing: expect.stringContaining('texts;desc="1 in memory, 0 read"') });
+
+    await dbA.execute(sql`update regulations set approved_text = 'El tilo cipresunico de la plaza' where id = ${id}`);
+    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    expect(await excerpt('search=Cipresunico')).toEqual({ text: expect.stringContaining('tilo cipresunico'), timing: expect.stringContaining('texts;desc="0 in memory, 1 read"') });
   });
 });

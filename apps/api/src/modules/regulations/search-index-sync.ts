@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { sharedRoundTrip } from '../../lib/shared-round-trip.js';
+import type { ListedNorm } from './presenter.js';
 import { SearchIndex, type IndexedNorm, type WordTerms } from './search-index.js';
 import { typedWords, withAccentRestored } from './search-repository.js';
 
@@ -31,6 +32,7 @@ const STALE_AFTER_MS = (REMOVALS_KEPT_DAYS / 2) * 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 /** Typed words whose lexemes are remembered (a pure function of the word and the configurations). */
 const TERMS_CACHED = 10_000;
+const DIGITS = /^\d+$/;
 
 const PUBLIC = sql.raw(
   `((state = 'approved' or is_old) and type in (${PUBLIC_REGULATION_TYPES.map((type) => `'${type}'`).join(', ')}))`,
@@ -38,7 +40,7 @@ const PUBLIC = sql.raw(
 
 export interface PublishedIndex {
   /** The index with every write committed before the call; undefined while it is being built. */
-  current(): Promise<SearchIndex | undefined>;
+  current(): Promise<SearchIndex<ListedNorm> | undefined>;
   /**
    * What a person typed as index terms, through PostgreSQL's parser and stemmers: undefined when it has
    * no letter or digit (no search), an empty list when every word is a stop word (nothing matches).
@@ -51,7 +53,7 @@ export interface PublishedIndex {
 
 export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogger }): PublishedIndex {
   const { db, log } = deps;
-  let index: SearchIndex | undefined;
+  let index: SearchIndex<ListedNorm> | undefined;
   let horizon = '0';
   let syncedAt = 0;
   let prunedAt = 0;
@@ -63,15 +65,14 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
 
   async function build(): Promise<void> {
     const started = performance.now();
-    const fresh = new SearchIndex();
+    const fresh = new SearchIndex<ListedNorm>();
     let snapshotHorizon = '0';
     await db.transaction(
       async (tx) => {
         snapshotHorizon = (await tx.execute<{ horizon: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`)).rows[0]!.horizon;
         for (let after = 0; !closed; ) {
           const { rows } = await tx.execute<NormRow>(sql`
-            select id, type, number, (extract(epoch from created_at) * 1000)::float8 as created, search_document::text as document
-              from regulations where ${PUBLIC} and id > ${after} order by id limit ${BUILD_BATCH}`);
+            select ${NORM_COLUMNS} from regulations where ${PUBLIC} and id > ${after} order by id limit ${BUILD_BATCH}`);
           for (const row of rows) fresh.put(normOf(row));
           if (rows.length < BUILD_BATCH) break;
           after = rows[rows.length - 1]!.id;
@@ -97,7 +98,7 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
   }
 
   /** Reads what was written since the horizon into the index. */
-  async function catchUp(): Promise<SearchIndex | undefined> {
+  async function catchUp(): Promise<SearchIndex<ListedNorm> | undefined> {
     const current = index;
     if (!current) return undefined;
     if (Date.now() - syncedAt > STALE_AFTER_MS) {
@@ -119,8 +120,7 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
     const reread = (seen.written ?? []).filter(([id, stamp]) => applied.get(id) !== stamp).map(([id]) => id);
     if (reread.length) {
       const { rows: changed } = await db.execute<NormRow & { public: boolean; stamp: string }>(sql`
-        select id, type, number, (extract(epoch from created_at) * 1000)::float8 as created, search_xid::text as stamp,
-          ${PUBLIC} as public, case when ${PUBLIC} then search_document::text end as document
+        select ${NORM_COLUMNS}, search_xid::text as stamp, ${PUBLIC} as public
           from regulations where id = any(${`{${reread.join(',')}}`}::int[])`);
       if (index !== current) return index;
       const found = new Set<number>();
@@ -158,7 +158,9 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
   async function termsOf(text: string): Promise<WordTerms[] | undefined> {
     const lower = typedWords(text);
     if (!lower.length) return undefined;
-    const missing = [...new Set(lower.filter((word) => !terms.has(word)))];
+    // A number is its own lexeme in both configurations (PostgreSQL's parser gives it to the simple
+    // dictionary): no round trip for the many numbers people type once each.
+    const missing = [...new Set(lower.filter((word) => !terms.has(word) && !DIGITS.test(word)))];
     if (missing.length) {
       // The three spellings textQuery tries: as typed (Spanish stemmer), without accents, with the accent of -ción put back.
       const { rows } = await db.$client.query<{ word: string; spanish: string; plain: string; accented: string | null }>({
@@ -178,7 +180,7 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
         terms.set(row.word, distinct);
       }
     }
-    return lower.map((word) => terms.get(word) ?? []).filter((variants) => variants.length > 0);
+    return lower.map((word) => (DIGITS.test(word) ? [[word]] : (terms.get(word) ?? []))).filter((variants) => variants.length > 0);
   }
 
   return {
@@ -194,16 +196,21 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
   };
 }
 
-type NormRow = {
-  id: number;
-  type: string;
-  number: number | null;
+/** What the index reads of a norm: what it searches, and what a page of results shows. */
+const NORM_COLUMNS = sql.raw(`id, type, dem_type as "demType", number, subject, pdf_approved as "pdfApproved", created_at as "createdAt",
+  (extract(epoch from created_at) * 1000)::float8 as created, search_document::text as document,
+  (select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = regulations.id) as keywords`);
+
+/** `createdAt` in PostgreSQL's text form (Drizzle leaves timestamps to its column mappers). */
+type NormRow = Omit<ListedNorm, 'createdAt'> & {
+  createdAt: string;
   created: number;
   document: string | null;
 };
 
-function normOf(row: NormRow): IndexedNorm {
-  return { id: row.id, type: row.type, number: row.number, createdAt: Number(row.created), document: row.document };
+function normOf(row: NormRow): IndexedNorm<ListedNorm> {
+  const { id, type, demType, number, subject, pdfApproved, createdAt, keywords } = row;
+  return { id, type, number, createdAt: Number(row.created), document: row.document, listing: { id, type, demType, number, subject, pdfApproved, createdAt: new Date(createdAt), keywords } };
 }
 
 /** The lexemes of a tsquery's text form (`'camion':* | 'camión':*`), each a prefix. */

@@ -111,6 +111,30 @@ describe('SearchIndex', () => {
     expect(ids(titles, query([word('barr')], { offset: 1000 }))).toEqual([]);
   });
 
+  it('keeps the ranks of a lexeme in thousands of titles right as norms come, change and go', () => {
+    const titles = new SearchIndex();
+    // Every subject says "barrio"; the PDFs of the even ones say "barrido"; norm 6000 says "barrido" in its subject.
+    for (let id = 1; id <= 5000; id += 1) titles.put(norm(id, `'barri':3A${id % 2 ? '' : ` 'barrid':9C`}`));
+    titles.put(norm(6000, `'barrid':1A`));
+    // 'barr' reaches both lexemes; 'barrid' alone: 6000 in its title first, then the PDFs, newest first.
+    expect(ids(titles, query([word('barr')], { limit: 3 }))).toEqual([6000, 5000, 4999]);
+    expect(ids(titles, query([word('barrid')], { limit: 3 }))).toEqual([6000, 5000, 4998]);
+    // After that first search kept the wide ranks: a new norm saying "barrio" twice ranks first, and
+    // one put again without it in its subject leaves the title matches (found through its PDF).
+    titles.put(norm(7000, `'barri':1A,2A`));
+    titles.put(norm(5000, `'plaz':1A 'barrid':9C`));
+    expect(ids(titles, query([word('barr')], { limit: 4 }))).toEqual([7000, 6000, 4999, 4998]);
+    expect(ids(titles, query([word('barr'), word('plaz')]))).toEqual([5000]);
+    // A word the parser splits in two, each part to be found: with the wide ranks added up, the norm
+    // with both parts in its subject first, then the one with a part in its PDF.
+    titles.put(norm(8000, `'barri':1A 'plaz':2A`));
+    expect(ids(titles, query([[['barri', 'plaz']]]))).toEqual([8000, 5000]);
+    // Thousands removed: the index compacts, and builds its wide ranks again.
+    for (let id = 1; id <= 3000; id += 1) titles.remove(id);
+    expect(ids(titles, query([word('barr')], { limit: 4 }))).toEqual([7000, 8000, 6000, 4999]);
+    expect(titles.search(query([word('barri')])).counted).toBe(1001);
+  });
+
   it('finds a number among thousands without a walk, and forgets it with its norm', () => {
     const numbered = new SearchIndex();
     for (let id = 1; id <= 3000; id += 1) numbered.put(norm(id, null, { number: id % 1000, type: id % 2 ? 'ordinance' : 'decree' }));

@@ -8,14 +8,19 @@
  * matches here exactly what it matches there.
  */
 
-/** A norm as the index holds it. `document` is the search document's text form (`'lexeme':1A,5C ...`). */
-export interface IndexedNorm {
+/**
+ * A norm as the index holds it. `document` is the search document's text form (`'lexeme':1A,5C ...`);
+ * `listing`, what a page of results shows of it, handed back as it was given (a page then needs no
+ * database read but the PDF texts of its excerpts).
+ */
+export interface IndexedNorm<L = unknown> {
   id: number;
   /** Milliseconds since the epoch. */
   createdAt: number;
   type: string;
   number: number | null;
   document: string | null;
+  listing?: L;
 }
 
 /**
@@ -58,6 +63,8 @@ export interface IndexPage {
 const WEIGHT_A = 1;
 const WEIGHT_B = 0.4;
 const FLAG_A = 1;
+/** Matches fewer than 1 in this many norms of the dates' range are listed through their positions, not by a walk. */
+const SPARSE = 8;
 /** A word with at most this many postings has its norms listed from them rather than by a walk of every norm. */
 const FEW_POSTINGS = 4096;
 const FLAG_B = 2;
@@ -123,6 +130,11 @@ interface Postings {
   title: TitleList;
   /** The text norms as a bitset, kept for a lexeme found in many (made at its first search, kept up to date). */
   dense?: Bits;
+  /**
+   * The title norms as a bitset and their ranks by slot, kept for a lexeme in more than FEW_POSTINGS
+   * titles ("barrio" in every subject): a search reads them in place instead of copying them.
+   */
+  wide?: { bits: Bits; scores: Float32Array };
 }
 
 /** A lexeme in more than this share of the norms keeps a bitset of them: one OR per 32 norms instead of one per norm. */
@@ -208,13 +220,27 @@ function titleScore(counts: [number, number, number]): number {
 interface WordBits {
   any: Bits;
   title: Float32Array;
-  /** The slots whose title rank is set (to clear them, and to list the title matches). */
+  /** The slots whose title rank is set in `title` (to clear them, and to list the title matches). */
   titled: SlotList;
+  /** The title ranks by slot of its lexemes in many titles, read in place (see titleOf). */
+  wide: Float32Array[];
+  /** Title occurrences added, `titled` and `wide` together: at least the norms with the word in their title. */
+  titledCount: number;
   /** Postings added: at least the number of norms matched. */
   postings: number;
 }
 
-const emptyBits = (slots: number): WordBits => ({ any: new Uint32Array((slots + 31) >>> 5), title: new Float32Array(slots), titled: new SlotList(), postings: 0 });
+const emptyBits = (slots: number): WordBits => ({ any: new Uint32Array((slots + 31) >>> 5), title: new Float32Array(slots), titled: new SlotList(), wide: [], titledCount: 0, postings: 0 });
+
+/** A word's title rank at a slot (0: not in the title): the best of its lexemes'. */
+function titleOf(word: WordBits, slot: number): number {
+  let score = word.title[slot]!;
+  for (let index = 0; index < word.wide.length; index += 1) {
+    const other = word.wide[index]![slot]!;
+    if (other > score) score = other;
+  }
+  return score;
+}
 
 /** Adds a lexeme's norms to a word's. */
 function addPostings(postings: Postings, bits: WordBits) {
@@ -229,6 +255,23 @@ function addPostings(postings: Postings, bits: WordBits) {
   } else {
     for (let index = 0; index < text.length; index += 1) setBit(bits.any, text.slots[index]!);
   }
+  bits.postings += text.length + title.length;
+  bits.titledCount += title.length;
+  if (title.length > FEW_POSTINGS) {
+    // Made at its first search, and again when the slots outgrew it.
+    if (!postings.wide || postings.wide.scores.length < bits.title.length) {
+      const wide = { bits: new Uint32Array(bits.any.length), scores: new Float32Array(bits.title.length) };
+      for (let index = 0; index < title.length; index += 1) {
+        setBit(wide.bits, title.slots[index]!);
+        wide.scores[title.slots[index]!] = title.scores[index]!;
+      }
+      postings.wide = wide;
+    }
+    const { wide } = postings;
+    for (let index = 0; index < wide.bits.length; index += 1) bits.any[index]! |= wide.bits[index]!;
+    bits.wide.push(wide.scores);
+    return;
+  }
   for (let index = 0; index < title.length; index += 1) {
     const slot = title.slots[index]!;
     setBit(bits.any, slot);
@@ -237,15 +280,20 @@ function addPostings(postings: Postings, bits: WordBits) {
     if (bits.title[slot] === 0) bits.titled.push(slot);
     if (score > bits.title[slot]!) bits.title[slot] = score;
   }
-  bits.postings += text.length + title.length;
 }
 
 /** A bitset over slots. */
 type Bits = Uint32Array;
+/** How many bits of a 32-bit word are set. */
+function bitCount(value: number): number {
+  let bits = value - ((value >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 const setBit = (bits: Bits, slot: number) => (bits[slot >>> 5]! |= 1 << (slot & 31));
 const hasBit = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 
-export class SearchIndex {
+export class SearchIndex<L = unknown> {
   private ids = new Int32Array(1024);
   private created = new Float64Array(1024);
   private types = new Uint8Array(1024);
@@ -254,6 +302,7 @@ export class SearchIndex {
   private slotCount = 0;
   private deadCount = 0;
   private readonly slotOf = new Map<number, number>();
+  private readonly listings = new Map<number, L>();
   /** The slots of each number (live or dead: checked when read). */
   private readonly byNumber = new Map<number, number[]>();
   private readonly typeCodes = new Map<string, number>();
@@ -267,6 +316,15 @@ export class SearchIndex {
   private positionOf = new Int32Array(0);
   private orderStale = false;
   private readonly scratches: WordBits[] = [];
+  private allScratch = new Uint32Array(0);
+  private positionScratch = new Uint32Array(0);
+  /** Each type's slots as a bitset (see bitsOfType). */
+  private readonly typeBits = new Map<number, Bits>();
+
+  /** What a page shows of a norm it holds, as `put` was given it. */
+  listingOf(id: number): L | undefined {
+    return this.listings.get(id);
+  }
 
   /** How many norms it holds. */
   get size(): number {
@@ -274,14 +332,18 @@ export class SearchIndex {
   }
 
   /** Adds a norm, or replaces what it held of it. */
-  put(norm: IndexedNorm): void {
+  put(norm: IndexedNorm<L>): void {
     this.remove(norm.id);
+    if (norm.listing !== undefined) this.listings.set(norm.id, norm.listing);
     const slot = this.slotCount;
     if (slot === this.ids.length) this.grow();
     this.slotCount += 1;
     this.ids[slot] = norm.id;
     this.created[slot] = norm.createdAt;
     this.types[slot] = this.typeCode(norm.type);
+    const typed = this.typeBits.get(this.types[slot]!);
+    if (typed && typed.length <= slot >>> 5) this.typeBits.delete(this.types[slot]!);
+    else if (typed) setBit(typed, slot);
     this.numbers[slot] = norm.number ?? -1;
     if (norm.number !== null) {
       const slots = this.byNumber.get(norm.number);
@@ -304,7 +366,17 @@ export class SearchIndex {
           else setBit(postings.dense, slot);
         }
       }
-      if (counts[0] + counts[1] > 0) postings.title.add(slot, titleScore(counts), (counts[0] > 0 ? FLAG_A : 0) | (counts[1] > 0 ? FLAG_B : 0));
+      if (counts[0] + counts[1] > 0) {
+        const score = titleScore(counts);
+        postings.title.add(slot, score, (counts[0] > 0 ? FLAG_A : 0) | (counts[1] > 0 ? FLAG_B : 0));
+        if (postings.wide) {
+          if (postings.wide.scores.length <= slot) postings.wide = undefined;
+          else {
+            setBit(postings.wide.bits, slot);
+            postings.wide.scores[slot] = score;
+          }
+        }
+      }
     }
     this.orderStale = true;
   }
@@ -315,6 +387,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.alive[slot] = 0;
     this.slotOf.delete(id);
+    this.listings.delete(id);
     this.deadCount += 1;
     this.orderStale = true;
   }
@@ -358,21 +431,44 @@ export class SearchIndex {
       words.push(bits);
     }
 
-    // Title matches: every word in the subject or keywords. The newest `limit` of them, by rank:
-    // from the title norms of the word with fewest when they are few, else walking the norms newest
-    // first (a prefix such as "barr" is in every subject that says "barrio").
     const titleScore = (slot: number) => {
       let score = 0;
       for (const word of words) {
-        const wordScore = word.title[slot]!;
+        const wordScore = titleOf(word, slot);
         if (wordScore === 0) return 0;
         score += wordScore;
       }
       return score;
     };
     const titles: { slot: number; score: number; position: number }[] = [];
-    const fewestTitled = words.reduce((fewest, word) => (word.titled.length < fewest.titled.length ? word : fewest)).titled;
-    if (fewestTitled.length <= FEW_POSTINGS) {
+    const ranked = (others: number[]) => {
+      titles.sort((a, b) => b.score - a.score || a.position - b.position);
+      return page([...titles.map((title) => title.slot), ...others]);
+    };
+
+    // The norms holding every word somewhere, of the type asked. When they are few for the dates'
+    // range, they are put in the list's order through their positions and split into title matches
+    // (the newest `limit`, by rank) and the others (newest first): no walk that finds little.
+    const { bits: all, count } = this.intersection(words, type);
+    if (count * SPARSE <= end - start) {
+      const others: number[] = [];
+      for (const slot of this.inOrder(all, start, end)) {
+        if (!passes(slot)) continue;
+        const score = titleScore(slot);
+        if (score === 0) others.push(slot);
+        else if (titles.length < limit) titles.push({ slot, score, position: this.positionOf[slot]! });
+        else break;
+      }
+      return ranked(others.slice(0, limit - titles.length));
+    }
+
+    // Many: title matches (every word in the subject or keywords), the newest `limit` of them, by
+    // rank: from the title norms of the word with fewest when they are few, else walking the norms
+    // newest first (a prefix such as "barr" is in every subject that says "barrio").
+    const fewest = words.reduce((fewest, word) => (word.titledCount < fewest.titledCount ? word : fewest));
+    // (A word with few title occurrences has them all in `titled`: none of its lexemes is wide.)
+    if (fewest.titledCount <= FEW_POSTINGS) {
+      const fewestTitled = fewest.titled;
       for (let index = 0; index < fewestTitled.length; index += 1) {
         const slot = fewestTitled.slots[index]!;
         const position = this.positionOf[slot]!;
@@ -389,7 +485,6 @@ export class SearchIndex {
         if (score > 0 && passes(slot)) titles.push({ slot, score, position });
       }
     }
-    titles.sort((a, b) => b.score - a.score || a.position - b.position);
 
     // Then the norms matching elsewhere, newest first, as many as the count still takes: from the
     // rarest word's own norms when they are few, else walking the norms newest first.
@@ -400,7 +495,7 @@ export class SearchIndex {
       let inTitle = true;
       for (const word of words) {
         if (!hasBit(word.any, slot)) return false;
-        if (word.title[slot] === 0) inTitle = false;
+        if (titleOf(word, slot) === 0) inTitle = false;
       }
       return !inTitle && passes(slot);
     };
@@ -423,7 +518,65 @@ export class SearchIndex {
       const slot = this.order[position]!;
       if (isOther(slot)) others.push(slot);
     }
-    return page([...titles.map((title) => title.slot), ...others]);
+    return ranked(others);
+  }
+
+  /** The AND of the words' norms (and of the type's): in a reused array, with how many bits it has. */
+  private intersection(words: WordBits[], type: number | undefined): { bits: Bits; count: number } {
+    const typed = type === undefined ? undefined : this.bitsOfType(type);
+    let length = typed ? typed.length : Infinity;
+    for (const word of words) length = Math.min(length, word.any.length);
+    if (this.allScratch.length < length) this.allScratch = new Uint32Array(length);
+    const bits = this.allScratch;
+    let count = 0;
+    for (let index = 0; index < length; index += 1) {
+      let value = typed ? typed[index]! : 0xffffffff;
+      for (let place = 0; place < words.length && value !== 0; place += 1) value &= words[place]!.any[index]!;
+      bits[index] = value;
+      if (value !== 0) count += bitCount(value);
+    }
+    bits.fill(0, length);
+    return { bits, count };
+  }
+
+  /** The live slots of a bitset whose positions are in [start, end), in the list's order (newest first). */
+  private inOrder(bits: Bits, start: number, end: number): number[] {
+    const words = (this.order.length + 31) >>> 5;
+    if (this.positionScratch.length < words) this.positionScratch = new Uint32Array(words);
+    const positions = this.positionScratch;
+    positions.fill(0, 0, words);
+    for (let index = 0; index < bits.length; index += 1) {
+      let value = bits[index]!;
+      while (value !== 0) {
+        const low = value & -value;
+        const slot = index * 32 + 31 - Math.clz32(low);
+        value ^= low;
+        if (!this.alive[slot]) continue;
+        const position = this.positionOf[slot]!;
+        if (position >= start && position < end) setBit(positions, position);
+      }
+    }
+    const slots: number[] = [];
+    for (let index = start >>> 5; index < words; index += 1) {
+      let value = positions[index]!;
+      while (value !== 0) {
+        const low = value & -value;
+        slots.push(this.order[index * 32 + 31 - Math.clz32(low)]!);
+        value ^= low;
+      }
+    }
+    return slots;
+  }
+
+  /** The slots of a type as a bitset, made at the first search with it and kept up to date. */
+  private bitsOfType(type: number): Bits {
+    let bits = this.typeBits.get(type);
+    if (!bits) {
+      bits = new Uint32Array((this.slotCount + 2048 + 31) >>> 5);
+      for (let slot = 0; slot < this.slotCount; slot += 1) if (this.alive[slot] && this.types[slot] === type) setBit(bits, slot);
+      this.typeBits.set(type, bits);
+    }
+    return bits;
   }
 
   private matchOf(slot: number, words: WordTerms[] | undefined): IndexMatch {
@@ -459,6 +612,9 @@ export class SearchIndex {
       for (const prefix of variant) {
         const one = emptyBits(bits.title.length);
         for (const postings of this.lexemesOf(prefix)) addPostings(postings, one);
+        // Combined slot by slot below: the wide lexemes' ranks copied in.
+        for (let slot = 0; slot < one.title.length; slot += 1) one.title[slot] = titleOf(one, slot);
+        one.wide = [];
         if (!common) common = one;
         else {
           for (let index = 0; index < common.any.length; index += 1) common.any[index]! &= one.any[index]!;
@@ -470,7 +626,10 @@ export class SearchIndex {
       for (let index = 0; index < bits.any.length; index += 1) bits.any[index]! |= common.any[index]!;
       for (let slot = 0; slot < bits.title.length; slot += 1) {
         if (common.title[slot]! <= bits.title[slot]!) continue;
-        if (bits.title[slot] === 0) bits.titled.push(slot);
+        if (bits.title[slot] === 0) {
+          bits.titled.push(slot);
+          bits.titledCount += 1;
+        }
         bits.title[slot] = common.title[slot]!;
       }
       bits.postings += common.postings;
@@ -488,6 +647,8 @@ export class SearchIndex {
       bits.any.fill(0);
       for (let index = 0; index < bits.titled.length; index += 1) bits.title[bits.titled.slots[index]!] = 0;
       bits.titled.length = 0;
+      bits.wide.length = 0;
+      bits.titledCount = 0;
       bits.postings = 0;
     }
     return bits;
@@ -555,6 +716,7 @@ export class SearchIndex {
     }
     this.alive.fill(0, next);
     this.slotCount = next;
+    this.typeBits.clear();
     this.deadCount = 0;
     this.byNumber.clear();
     for (let slot = 0; slot < next; slot += 1) {

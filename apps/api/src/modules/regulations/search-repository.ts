@@ -72,18 +72,14 @@ const {
 
 export function createRegulationSearch(db: Database) {
   /**
-   * The rows of a page the in-memory index found: prepared once per connection (its text does not
-   * change with the ids), as planning it cost more than running it (0.9 ms against 0.1 ms).
+   * The approved PDF texts a page's excerpts are cut from: prepared once per connection (planning it
+   * cost more than running it).
    */
-  const listedRowsStatement = db
-    .select({
-      ...LISTED,
-      approvedText: sql<string | null>`case when ${regulations.id} = any(${sql.placeholder('withText')}::int[]) then ${regulations.approvedText} end`.as('approved_text'),
-      keywords: sql<string[]>`(select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = ${regulations.id})`.as('keywords'),
-    })
+  const approvedTextsStatement = db
+    .select({ id: regulations.id, text: regulations.approvedText })
     .from(regulations)
-    .where(sql`${regulations.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('regulations_listed_rows');
+    .where(sql`${regulations.id} = any(${sql.placeholder('ids')}::int[]) and ${regulations.approvedText} is not null`)
+    .prepare('regulations_approved_texts');
 
   /**
    * A read with the planner held to one way of reading, in a transaction of its own (the settings last
@@ -249,9 +245,10 @@ export function createRegulationSearch(db: Database) {
      * The rows of a page the in-memory index found, in no order, with their keywords and the approved
      * PDF's text of those whose PDF matched (for their excerpt): one query.
      */
-    async listedRows(ids: readonly number[], withText: readonly number[]): Promise<(RegulationListRow & { approvedText: string | null; keywords: string[] })[]> {
-      if (!ids.length) return [];
-      return listedRowsStatement.execute({ ids: [...ids], withText: [...withText] });
+    /** The approved PDF texts of these norms, by id (those without one are left out). */
+    async approvedTexts(ids: readonly number[]): Promise<Map<number, string>> {
+      const rows = await approvedTextsStatement.execute({ ids: [...ids] });
+      return new Map(rows.map((row) => [row.id, row.text!]));
     },
 
     /** The newest approvals of public norms (not old ones loaded from the archive), for the feed. */
