@@ -11,7 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { regulations } from '../apps/api/src/db/schema/index.js';
 import { deflateBombPdf, slowPdf } from '../apps/api/src/test/hostile-documents.js';
-import { waitForServer, withBenchDatabase } from './support.js';
+import { serverCommand, waitForServer, withBenchDatabase } from './support.js';
 
 const GB = 1024 ** 3;
 const BUDGET_MS = 100;
@@ -76,7 +76,7 @@ function multipart(fields: Record<string, string>, files: Record<string, Buffer>
 await withBenchDatabase(async (db, folder, databaseUrl) => {
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const server = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: folder, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { REGULATION_COUNT_LIMIT } from '@concejo/contracts';
-import { startBareStaticServer, waitForServer, withBenchDatabase } from './support.js';
+import { serverCommand, startBareStaticServer, waitForServer, withBenchDatabase } from './support.js';
 import { PER_PAGE } from '../apps/api/src/modules/regulations/published-service.js';
 import { randomSource } from '../apps/api/src/test/random-source.js';
 
@@ -82,7 +82,7 @@ await withBenchDatabase(async (db, folder, databaseUrl) => {
   // The built server in its own process (npm run build first), loaded by wrk from another: the two
   // share the machine's cores with PostgreSQL, as a small council's single server would.
   const port = 3900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const server = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: folder, DEMO_DATA: 'false', ADMIN_EMAIL: 'bench@concejo.test', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: 'ignore',
   });

@@ -2,7 +2,7 @@
 // server on a throwaway data folder with the demo content, and a load loop that measures latency over
 // real HTTP at a given concurrency.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -128,6 +128,17 @@ export async function freePort(): Promise<number> {
 /** The stop of every demo server started and not yet stopped: an interrupted bench stops them all. */
 const runningServers = new Set<() => Promise<void>>();
 
+/**
+ * The built server's command line as `npm start` runs it (the root package.json's start script): node
+ * with the same flags, so that a bench measures the server as it is run.
+ */
+export function serverCommand(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const command = /\bnode ((?:--\S+ )*)(apps\/api\/dist\/server\.js)/.exec(start);
+  if (!command) throw new Error(`npm start does not run apps/api/dist/server.js with node: ${start}`);
+  return [...command[1]!.trim().split(' ').filter(Boolean), command[2]!];
+}
+
 export interface BuiltServer {
   url: string;
   /** Stops the server (its embedded PostgreSQL with it) and removes its data folder; safe to call twice. */
@@ -145,7 +156,7 @@ export async function startDemoServer(name: string): Promise<BuiltServer> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), `concejo-${name}-`));
   await fs.chmod(folder, 0o755);
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -14,13 +14,12 @@ export const MATCH_END = '\u0003';
  * MATCH_START and MATCH_END. A word of the text matches when, without accents and in lower case, it
  * starts with one of the lexeme prefixes of the search (the index's own test, so the marks fall on the
  * words that made the norm match). The matches are found with indexOf on the folded text, and only the
- * words of the fragments are read one by one; null when no word of it matches.
+ * words of the fragments are read one by one; null when no word of it matches. `plain` is the text
+ * as foldedText gives it (a caller that keeps texts keeps it too).
  */
-export function excerptOf(text: string, prefixes: readonly string[]): string | null {
-  const folded = [...new Set(prefixes.map(fold))].filter((prefix) => prefix.length > 0);
+export function excerptOf(text: string, prefixes: readonly string[], plain = foldedText(text)): string | null {
+  const folded = [...new Set(prefixes.map(foldedText))].filter((prefix) => prefix.length > 0);
   if (!folded.length) return null;
-  // The text folded character by character (same length), so that a word's place is the same in both.
-  const plain = fold(text);
   const matches = new Set<number>();
   for (const prefix of folded) {
     for (let at = plain.indexOf(prefix); at >= 0; at = plain.indexOf(prefix, at + 1)) {
@@ -83,7 +82,7 @@ const folds = new Map<string, string>();
  * Lower case without accents (á -> a, ñ -> n, ü -> u), one character for one, so that positions in
  * the folded text are positions in the original. A character whose folding is not one character stays.
  */
-function fold(text: string): string {
+export function foldedText(text: string): string {
   const lower = text.toLowerCase();
   const base = lower.length === text.length ? lower : text;
   return base.replace(/[^ -~\t\n\r]/g, (character) => {

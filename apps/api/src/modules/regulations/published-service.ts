@@ -5,7 +5,7 @@ import { SizedLru } from '../../lib/sized-lru.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { weakEtag } from '../../plugins/public-cache.js';
 import { toInstant } from '../day-orders/time.js';
-import { excerptOf } from './excerpt.js';
+import { excerptOf, foldedText } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, type FileUrls, type ListedNorm } from './presenter.js';
 import type { RegulationListRow, RegulationRepository } from './repository.js';
@@ -16,8 +16,10 @@ export const PER_PAGE = 15;
 /** A download holds every match, up to this many rows, read this many at a time. */
 export const EXPORT_MAX_ROWS = 200_000;
 const EXPORT_BATCH = 2000;
-/** The PDF texts kept for excerpts, in characters (about as many bytes of memory for Spanish text). */
-const RECENT_TEXTS_CHARS = 32 * 1024 * 1024;
+/** The PDF texts kept for excerpts (each with its folded copy), in characters: about as many bytes for Spanish text. */
+const RECENT_TEXTS_CHARS = 64 * 1024 * 1024;
+/** A PDF text as excerpts are cut from it: as written, and folded (excerpt.ts). */
+type ExcerptSource = { text: string; plain: string };
 
 interface Deps {
   repository: RegulationRepository;
@@ -42,7 +44,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   // PDF's text joining the index), empties the cache.
   // The PDF texts excerpts were last cut from, by the listing they belong to: a norm written again
   // gets a new listing in the index, so its old text is never read again and ages out.
-  const recentTexts = new SizedLru<ListedNorm, string>(RECENT_TEXTS_CHARS, (text) => text.length + 64);
+  const recentTexts = new SizedLru<ListedNorm, ExcerptSource>(RECENT_TEXTS_CHARS, (source) => source.text.length * 2 + 64);
   const publishedCache = createAnswerCache<SerializedList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
 
   /**
@@ -65,7 +67,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
     // Read now: the listings and the page come from the same state of the index.
     const listed = page.matches.map((match) => ({ match, listing: current.listingOf(match.id) }));
     // The excerpts' PDF texts: those cut from lately are in memory, the others read in one query.
-    const texts = new Map<number, string>();
+    const texts = new Map<number, ExcerptSource>();
     const unread = new Map<number, ListedNorm>();
     for (const { match, listing } of listed) {
       if (!words || !match.pdf || !listing) continue;
@@ -76,15 +78,16 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
     answeredBy('index', { cached: texts.size, read: unread.size });
     if (unread.size) {
       for (const [id, text] of await repository.approvedTexts([...unread.keys()])) {
-        texts.set(id, text);
-        recentTexts.set(unread.get(id)!, text);
+        const source = { text, plain: foldedText(text) };
+        texts.set(id, source);
+        recentTexts.set(unread.get(id)!, source);
       }
     }
     const prefixes = words?.flat(2) ?? [];
     const data = listed.flatMap(({ match, listing }) => {
       if (!listing) return [];
-      const text = match.pdf ? texts.get(match.id) : undefined;
-      const excerpt = text ? excerptOf(text, prefixes) : null;
+      const source = match.pdf ? texts.get(match.id) : undefined;
+      const excerpt = source ? excerptOf(source.text, prefixes, source.plain) : null;
       return [presentPublished(listing, listing.keywords, words ? { ...match, excerpt } : undefined, urls)];
     });
     const total = Math.min(page.counted, REGULATION_COUNT_LIMIT);
