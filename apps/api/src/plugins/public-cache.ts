@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -25,20 +25,25 @@ export function weakEtag(body: string | Buffer): string {
  * the body.
  */
 export const publicCachePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const policy = request.routeOptions.config.publicCache;
-    if (policy === undefined || !['GET', 'HEAD'].includes(request.method) || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    // A route that keeps its answer serialized (with its ETag) has set it already.
-    const given = reply.getHeader('etag');
-    const etag = typeof given === 'string' ? given : weakEtag(payload);
-    const cacheControl = policy === 'revalidate' ? 'public, no-cache' : `public, max-age=${policy}`;
-    reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
-    const wanted = request.headers['if-none-match'];
-    if (wanted && wanted.split(',').some((tag) => tag.trim() === etag)) {
-      reply.code(304);
-      return '';
-    }
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withCacheHeaders(request, reply, payload));
   });
 });
+
+/** The answer's caching headers; '' with a 304 when the client already holds this body. */
+function withCacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const policy = request.routeOptions.config.publicCache;
+  if (policy === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A route that keeps its answer serialized (with its ETag) has set it already.
+  const given = reply.getHeader('etag');
+  const etag = typeof given === 'string' ? given : weakEtag(payload);
+  const cacheControl = policy === 'revalidate' ? 'public, no-cache' : `public, max-age=${policy}`;
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
+  const wanted = request.headers['if-none-match'];
+  if (wanted && wanted.split(',').some((tag) => tag.trim() === etag)) {
+    reply.code(304);
+    return '';
+  }
+  return payload;
+}

@@ -104,6 +104,15 @@ describe('security headers on API answers', () => {
   });
 });
 
+describe('security headers on API answers a browser may show as a document', () => {
+  it.each(['/api/v1/regulations/feed.atom', '/api/v1/regulations/published.csv'])('sends %s with the full page policy', async (url) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).not.toMatch(/json/);
+    expectPagePolicy(response);
+  });
+});
+
 describe('answerKind', () => {
   it.each([
     ['application/javascript; charset=utf-8', 'subresource'],

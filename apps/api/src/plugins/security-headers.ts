@@ -117,15 +117,18 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const pageHeaders: [string, string][] = [...helmetHeaders(HELMET_OPTIONS), ['permissions-policy', PERMISSIONS_POLICY]];
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const kind = answerKind(typeof type === 'string' ? type : undefined);
-    if (kind === 'document') return;
-    for (const name of DOCUMENT_ONLY) dropHeader(reply, name);
-    if (kind === 'data') reply.raw.setHeader('content-security-policy', DATA_CSP);
+    if (kind !== 'document') {
+      for (const name of DOCUMENT_ONLY) dropHeader(reply, name);
+      if (kind === 'data') reply.raw.setHeader('content-security-policy', DATA_CSP);
+    }
+    done(null, payload);
   });
 });
 
