@@ -51,6 +51,10 @@ async function registerThroughForm(page: Page, account: NewAccount, roleLabel: s
 }
 
 test('an admin registers a councillor, who logs in, verifies the e-mail from a real message and resets a forgotten password', async ({ page, browser, baseURL }) => {
+  // Two accounts' worth of steps (five logins, two e-mails, five axe checks, the spec's 3 s and 5 s
+  // redirects), often the first test of a run while the server warms up: on a busy 2-core machine it
+  // took over the suite's 90 s (CI, 2026-11-26), its steps all passing.
+  test.setTimeout(180_000);
   const councillor = newAccount('concejala');
 
   // 1. The admin creates the account from the browser.
