@@ -187,9 +187,11 @@ test('the current search downloads as CSV with every matching row, and as JSON',
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('normativas.csv');
   const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-  expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF"');
+  expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF","Vigencia"');
   expect(lines).toHaveLength(3);
-  for (const number of numbers) expect(lines.some((line) => line.startsWith(`"Ordenanza","${number}","Tarifa de ${word}","tasas",`))).toBe(true);
+  for (const number of numbers) {
+    expect(lines.some((line) => line.startsWith(`"Ordenanza","${number}","Tarifa de ${word}","tasas",`) && line.endsWith(',"Vigente"'))).toBe(true);
+  }
 
   const json = await page.request.get((await page.getByRole('link', { name: 'Descargar JSON' }).getAttribute('href'))!);
   expect(json.headers()['content-type']).toContain('application/json');

@@ -17,6 +17,31 @@ export const REGULATION_TYPE_LABELS: Record<RegulationType, string> = {
 /** The types the public search offers (DESIGN.md section 6). */
 export const PUBLIC_REGULATION_TYPES = ['ordinance', 'resolution', 'decree', 'declaration'] as const satisfies readonly RegulationType[];
 
+/**
+ * The kinds of link between norms (DESIGN.md section 6): the modifier modifies, repeals, partially
+ * repeals or regulates the modified. `modifies` is the spec's own link.
+ */
+export const REGULATION_LINK_KINDS = ['modifies', 'repeals', 'partially_repeals', 'regulates'] as const;
+export type RegulationLinkKind = (typeof REGULATION_LINK_KINDS)[number];
+export const REGULATION_LINK_KIND_LABELS: Record<RegulationLinkKind, string> = {
+  modifies: 'Modifica',
+  repeals: 'Deroga',
+  partially_repeals: 'Deroga parcialmente',
+  regulates: 'Reglamenta',
+};
+
+/**
+ * A public norm's legal force, computed from the approved norms linked to it (never typed): repealed
+ * when one repeals it, partially repealed when one partially repeals it, in force otherwise.
+ */
+export const LEGAL_FORCES = ['in_force', 'partially_repealed', 'repealed'] as const;
+export type LegalForce = (typeof LEGAL_FORCES)[number];
+export const LEGAL_FORCE_LABELS: Record<LegalForce, string> = {
+  in_force: 'Vigente',
+  partially_repealed: 'Derogada parcialmente',
+  repealed: 'Derogada',
+};
+
 /** Messages of spec section 5, as the product shows them. */
 export const REGULATION_MESSAGES = {
   typeRequired: 'Debe seleccionar el tipo de normativa.',
@@ -46,6 +71,7 @@ export const REGULATION_MESSAGES = {
   linksNotAllowed: 'Este tipo de normativa no modifica ni es modificada por otras.',
   linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
   linkedToItself: 'Una norma no puede modificarse a sí misma.',
+  linkedInTwoKinds: 'Cada norma relacionada lleva una sola relación: Modifica, Deroga, Deroga parcialmente o Reglamenta.',
 } as const;
 
 /** Where the searched words were found in a result. */
@@ -64,4 +90,5 @@ export const PUBLIC_SEARCH_MESSAGES = {
   searchTooLong: `La búsqueda puede tener hasta ${PUBLIC_SEARCH_LIMITS.search} caracteres.`,
   numberTooLong: `El número puede tener hasta ${PUBLIC_SEARCH_LIMITS.numberSearch} caracteres.`,
   typeInvalid: 'El tipo de normativa no es válido.',
+  legalForceInvalid: 'La vigencia no es válida: Vigente, Derogada parcialmente o Derogada.',
 } as const;

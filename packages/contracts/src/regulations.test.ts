@@ -40,7 +40,14 @@ describe('regulation rules shared by the forms and the API', () => {
   it('reads the multipart fields of a new regulation, treating blank fields as missing', () => {
     expect(
       createRegulationFieldsSchema.parse({ type: 'ordinance', subject: ' Tema ', number: '', dem_type: '', authors: [' A '], keywords: ['x', 'X'] }),
-    ).toEqual({ type: 'ordinance', subject: 'Tema', state: 'process', authors: ['A'], keywords: ['x'], modifies: [], modified_by: [] });
+    ).toEqual({
+      type: 'ordinance',
+      subject: 'Tema',
+      state: 'process',
+      authors: ['A'],
+      keywords: ['x'],
+      ...Object.fromEntries(['modifies', 'modified_by', 'repeals', 'repealed_by', 'partially_repeals', 'partially_repealed_by', 'regulates', 'regulated_by'].map((field) => [field, []])),
+    });
   });
 
   it('refuses changes to fields that cannot change', () => {

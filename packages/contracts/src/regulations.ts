@@ -1,7 +1,17 @@
 import { z } from './zod.js';
 import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 import { searchTextSchema, textSchema } from './text.js';
-import { MATCH_PLACES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES, REGULATION_TYPES, type RegulationType } from './regulation-constants.js';
+import {
+  LEGAL_FORCES,
+  MATCH_PLACES,
+  PUBLIC_REGULATION_TYPES,
+  PUBLIC_SEARCH_LIMITS,
+  PUBLIC_SEARCH_MESSAGES,
+  REGULATION_LINK_KINDS,
+  REGULATION_TYPES,
+  type RegulationLinkKind,
+  type RegulationType,
+} from './regulation-constants.js';
 
 export const regulationTypeSchema = z.enum(REGULATION_TYPES, { error: 'El tipo de normativa no es válido.' });
 
@@ -98,6 +108,12 @@ export const createRegulationFieldsSchema = z.object({
   subject: subjectSchema,
   modifies: idList.default([]),
   modified_by: idList.default([]),
+  repeals: idList.default([]),
+  repealed_by: idList.default([]),
+  partially_repeals: idList.default([]),
+  partially_repealed_by: idList.default([]),
+  regulates: idList.default([]),
+  regulated_by: idList.default([]),
 });
 export type CreateRegulationFields = z.infer<typeof createRegulationFieldsSchema>;
 
@@ -114,6 +130,12 @@ export const regulationChangesSchema = z
     subject: subjectSchema,
     modifies: idList,
     modified_by: idList,
+    repeals: idList,
+    repealed_by: idList,
+    partially_repeals: idList,
+    partially_repealed_by: idList,
+    regulates: idList,
+    regulated_by: idList,
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Hay campos que no se pueden modificar.' : undefined) },
   )
@@ -176,6 +198,20 @@ export type StaffRegulationQuery = z.infer<typeof staffRegulationQuerySchema>;
 
 const regulationRef = z.object({ id: z.number(), type: regulationTypeSchema, number: z.number().nullable(), subject: z.string() });
 export type RegulationRef = z.infer<typeof regulationRef>;
+/** A norm linked to the one shown, with the link's kind (it modifies, repeals... or is modified, repealed... by it). */
+const linkedRegulationRef = regulationRef.extend({ kind: z.enum(REGULATION_LINK_KINDS) });
+export type LinkedRegulationRef = z.infer<typeof linkedRegulationRef>;
+
+/**
+ * The payload fields of each link kind (DESIGN.md section 6): the norms this one links to that way, and
+ * those that link to it that way. `modifies` / `modified_by` are the spec's own.
+ */
+export const LINK_FIELDS = {
+  modifies: { outgoing: 'modifies', incoming: 'modified_by' },
+  repeals: { outgoing: 'repeals', incoming: 'repealed_by' },
+  partially_repeals: { outgoing: 'partially_repeals', incoming: 'partially_repealed_by' },
+  regulates: { outgoing: 'regulates', incoming: 'regulated_by' },
+} as const satisfies Record<RegulationLinkKind, { outgoing: string; incoming: string }>;
 
 export const staffRegulationListItemSchema = z.object({
   id: z.number(),
@@ -192,6 +228,8 @@ export const staffRegulationListItemSchema = z.object({
   pdf_process: z.string().nullable(),
   pdf_approved: z.string().nullable(),
   is_old: z.union([z.literal(0), z.literal(1)]),
+  /** Computed from the approved norms that repeal it (DESIGN.md section 6), never typed. */
+  legal_force: z.enum(LEGAL_FORCES),
   /** What this user may do with it, computed by the API's policy; the UI only reads it. */
   can: z.object({ update: z.boolean(), delete: z.boolean(), details: z.boolean() }),
 });
@@ -226,8 +264,8 @@ export type Modification = z.infer<typeof modificationSchema>;
 
 export const regulationDetailSchema = staffRegulationListItemSchema.extend({
   version: z.number(),
-  regulations_modified: z.array(regulationRef),
-  regulations_that_modify: z.array(regulationRef),
+  regulations_modified: z.array(linkedRegulationRef),
+  regulations_that_modify: z.array(linkedRegulationRef),
   modifications: z.array(modificationSchema),
 });
 export type RegulationDetail = z.infer<typeof regulationDetailSchema>;
@@ -247,6 +285,7 @@ export const publicRegulationQuerySchema = z.object({
   numberSearch: searchTextSchema(z.string().trim().max(PUBLIC_SEARCH_LIMITS.numberSearch, { error: PUBLIC_SEARCH_MESSAGES.numberTooLong }).optional()),
   // An empty value (the form's «Todos») is no filter; anything else but a public type gets the type's own message.
   type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PUBLIC_REGULATION_TYPES, { error: PUBLIC_SEARCH_MESSAGES.typeInvalid }).optional()),
+  legal_force: z.preprocess((value) => (value === '' ? undefined : value), z.enum(LEGAL_FORCES, { error: PUBLIC_SEARCH_MESSAGES.legalForceInvalid }).optional()),
   from: dayFilterSchema(),
   to: dayFilterSchema(),
 });
@@ -261,6 +300,7 @@ export const publishedRegulationSchema = z.object({
   keywords: z.array(z.object({ word: z.string() })),
   created_at: z.string(),
   pdf_approved: z.string().nullable(),
+  legal_force: z.enum(LEGAL_FORCES),
   /** Only with a search: where it matched, and a piece of the PDF's text around the match. */
   matched_in: z.array(z.enum(MATCH_PLACES)),
   excerpt: z.array(z.object({ text: z.string(), match: z.boolean() })).nullable(),

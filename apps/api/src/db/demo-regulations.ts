@@ -88,7 +88,7 @@ export async function seedDemoRegulations(db: Database, storage: Storage, timeZo
       await repository.replaceAuthors(tx, row.id, demo.authors);
       await repository.replaceKeywords(tx, row.id, demo.keywords);
       if (demo.modifies?.length) {
-        await repository.replaceLinks(tx, row.id, { modifies: demo.modifies.map((index) => created[index]!) });
+        await repository.replaceLinks(tx, row.id, { outgoing: demo.modifies.map((index) => ({ id: created[index]!, kind: 'modifies' as const })) });
       }
       await repository.refreshSearchDocument(tx, row.id);
       // The server's text indexer reads the PDFs once it starts.

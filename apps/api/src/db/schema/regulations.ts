@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { AUTHOR_TYPES, DEM_TYPES, REGULATION_STATES, REGULATION_TYPES } from '@concejo/contracts';
+import { AUTHOR_TYPES, DEM_TYPES, LEGAL_FORCES, REGULATION_LINK_KINDS, REGULATION_STATES, REGULATION_TYPES } from '@concejo/contracts';
 import { users } from './users.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -24,6 +24,8 @@ export const regulationTypeEnum = pgEnum('regulation_type', REGULATION_TYPES);
 export const demTypeEnum = pgEnum('dem_type', DEM_TYPES);
 export const authorTypeEnum = pgEnum('author_type', AUTHOR_TYPES);
 export const regulationStateEnum = pgEnum('regulation_state', REGULATION_STATES);
+export const regulationLinkKindEnum = pgEnum('regulation_link_kind', REGULATION_LINK_KINDS);
+export const legalForceEnum = pgEnum('legal_force', LEGAL_FORCES);
 /** Where the text extraction of a regulation's PDFs stands: none to do, queued, done, or no text found (a scan). */
 export const textStatusEnum = pgEnum('text_status', ['none', 'pending', 'indexed', 'unreadable']);
 
@@ -67,6 +69,11 @@ export const regulations = pgTable(
     approvedText: text('approved_text'),
     /** Text extracted from the process PDF: staff-only, searched only by the staff list. */
     processText: text('process_text'),
+    /**
+     * Computed, never typed (DESIGN.md section 6): kept by triggers on the links and on the modifiers'
+     * state (migration 0013), so that it filters like the type does.
+     */
+    legalForce: legalForceEnum('legal_force').notNull().default('in_force'),
     textStatus: textStatusEnum('text_status').notNull().default('none'),
     /** Extraction attempts of the current PDFs; one that fails (or dies) twice leaves them unreadable. */
     textAttempts: smallint('text_attempts').notNull().default(0),
@@ -87,6 +94,8 @@ export const regulations = pgTable(
     index('regulations_created_at_idx').on(table.createdAt, table.id),
     // A type's list, newest first, and its count, from one index (the type filter of both lists).
     index('regulations_type_created_at_idx').on(table.type, table.createdAt, table.id),
+    // A legal force's list, newest first (the public search's legal_force filter on the database path).
+    index('regulations_legal_force_created_at_idx').on(table.legalForce, table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
     index('regulations_approved_at_idx').on(table.approvedAt),
     index('regulations_search_idx').using('gin', table.searchDocument),
@@ -136,7 +145,7 @@ export const regulationKeywords = pgTable(
   (table) => [primaryKey({ columns: [table.regulationId, table.position] })],
 );
 
-/** `modifierId` modifies `modifiedId`. */
+/** `modifierId` modifies (repeals, partially repeals, regulates: `kind`) `modifiedId`; one kind per pair. */
 export const regulationLinks = pgTable(
   'regulation_links',
   {
@@ -146,6 +155,7 @@ export const regulationLinks = pgTable(
     modifiedId: integer('modified_id')
       .notNull()
       .references(() => regulations.id, { onDelete: 'cascade' }),
+    kind: regulationLinkKindEnum('kind').notNull().default('modifies'),
   },
   (table) => [
     primaryKey({ columns: [table.modifierId, table.modifiedId] }),

@@ -4,6 +4,7 @@ import type { MultipartForm } from '../../lib/multipart.js';
 import { startsAsPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { HistorySnapshot } from './history.js';
+import type { Links } from './links.js';
 import type { RegulationSnapshot, RegulationValues } from './repository.js';
 
 /** The pure steps of registering and modifying a regulation, between the request and the database. */
@@ -26,8 +27,14 @@ export const TEXT_PENDING = { textStatus: 'pending', textAttempts: 0 } as const;
 
 export const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
-/** The regulation as `changes` would leave it, with the defaults that follow (spec 4). */
-export function applyChanges(before: RegulationSnapshot, changes: RegulationChanges, pdfs: { pdfProcess: string | null; pdfApproved: string | null }, role: AuthUser['role']): RegulationDraft {
+/** The regulation as `changes` (and the links they leave, see links.ts) would leave it, with the defaults that follow (spec 4). */
+export function applyChanges(
+  before: RegulationSnapshot,
+  changes: RegulationChanges,
+  links: Partial<Links>,
+  pdfs: { pdfProcess: string | null; pdfApproved: string | null },
+  role: AuthUser['role'],
+): RegulationDraft {
   const current = before.row;
   const state = changes.state ?? current.state;
   return applyDefaults(
@@ -43,8 +50,9 @@ export function applyChanges(before: RegulationSnapshot, changes: RegulationChan
       subject: changes.subject ?? current.subject,
       hasProcessPdf: pdfs.pdfProcess !== null,
       hasApprovedPdf: pdfs.pdfApproved !== null,
-      modifies: changes.modifies ?? before.modified.map((norm) => norm.id),
-      modifiedBy: changes.modified_by ?? before.modifying.map((norm) => norm.id),
+      // Every kind: the rules (no links on some types, none to itself, none both ways) hold for all.
+      modifies: (links.outgoing ?? before.modified).map((norm) => norm.id),
+      modifiedBy: (links.incoming ?? before.modifying).map((norm) => norm.id),
     },
     role,
     'update',

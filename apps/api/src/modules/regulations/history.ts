@@ -1,4 +1,4 @@
-import { REGULATION_TYPE_LABELS, type RegulationType } from '@concejo/contracts';
+import { REGULATION_LINK_KINDS, REGULATION_TYPE_LABELS, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { HistoryEntry } from './repository.js';
 
 export interface HistorySnapshot {
@@ -20,6 +20,7 @@ export interface LinkedNorm {
   id: number;
   type: RegulationType;
   number: number | null;
+  kind: RegulationLinkKind;
 }
 
 const SCALARS = [
@@ -36,10 +37,13 @@ const LISTS = [
   ['keywords', 'keywords'],
 ] as const;
 
-const LINKS = [
-  ['modifies', 'modifies'],
-  ['modifiedBy', 'modifiedBy'],
-] as const;
+/** The history's names of each kind's two lists: the spec's `modifies` / `modifiedBy`, then `repeals` / `repealedBy`... */
+const LINK_NAMES: Record<RegulationLinkKind, readonly [string, string]> = {
+  modifies: ['modifies', 'modifiedBy'],
+  repeals: ['repeals', 'repealedBy'],
+  partially_repeals: ['partiallyRepeals', 'partiallyRepealedBy'],
+  regulates: ['regulates', 'regulatedBy'],
+};
 
 /** "Ordenanza N° 12", as the history shows a linked norm. */
 export function describeNorm(norm: LinkedNorm): string {
@@ -69,8 +73,12 @@ export function diffForHistory(before: HistorySnapshot, after: HistorySnapshot):
   for (const [key, name] of LISTS) {
     entries.push(...listChanges(name, before[key], after[key], (item) => item.toLocaleLowerCase('es'), (item) => item));
   }
-  for (const [key, name] of LINKS) {
-    entries.push(...listChanges(name, before[key], after[key], (norm) => String(norm.id), describeNorm));
+  // A link whose kind changed leaves its old kind's list and joins the new one's.
+  for (const kind of REGULATION_LINK_KINDS) {
+    for (const [key, name] of [['modifies', LINK_NAMES[kind][0]], ['modifiedBy', LINK_NAMES[kind][1]]] as const) {
+      const ofKind = (norms: LinkedNorm[]) => norms.filter((norm) => norm.kind === kind);
+      entries.push(...listChanges(name, ofKind(before[key]), ofKind(after[key]), (norm) => String(norm.id), describeNorm));
+    }
   }
   return entries;
 }

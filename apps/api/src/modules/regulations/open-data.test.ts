@@ -219,9 +219,11 @@ describe('outputs stay valid whatever a stored row holds', () => {
       publicUrl: 'http://localhost:3000',
       selfUrl: 'http://localhost:3000/api/v1/regulations/feed.atom',
       now: new Date('2026-03-02T12:00:00Z'),
-      entries: [{ id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pdfUrl: null }],
+      entries: [{ id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pdfUrl: null, legalForce: 'repealed' }],
     });
     expect(parseXml(feed, 'summary')).toEqual({ errors: [], texts: ['Texto[31m rojo'] });
+    expect(parseXml(feed, 'category').errors).toEqual([]);
+    expect(feed).toContain('<category term="repealed" label="Derogada"/>');
   });
 
   it('drops control characters from a CSV cell before neutralising a formula', () => {

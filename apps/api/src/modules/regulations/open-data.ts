@@ -1,7 +1,7 @@
-import { REGULATION_TYPE_LABELS, stripControlCharacters, type PublishedRegulation } from '@concejo/contracts';
+import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, stripControlCharacters, type LegalForce, type PublishedRegulation } from '@concejo/contracts';
 import { xml } from '../../lib/xml.js';
 
-export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF'] as const;
+export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF', 'Vigencia'] as const;
 
 /**
  * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab, CR) neutralised with an
@@ -22,6 +22,7 @@ export function csvRow(regulation: PublishedRegulation, absolute: (path: string)
     regulation.keywords.map((keyword) => keyword.word).join('; '),
     regulation.created_at.slice(0, 10),
     regulation.pdf_approved ? absolute(regulation.pdf_approved) : '',
+    LEGAL_FORCE_LABELS[regulation.legal_force],
   ]
     .map(csvCell)
     .join(',');
@@ -44,6 +45,7 @@ export interface FeedEntry {
   subject: string;
   approvedAt: Date;
   pdfUrl: string | null;
+  legalForce: LegalForce;
 }
 
 /** An Atom 1.0 feed of newly approved norms, for readers and other sites. */
@@ -55,7 +57,8 @@ export function atomFeed(options: { councilName: string; publicUrl: string; self
     <title>${xml(entry.title)}</title>
     <id>tag:${xml(host)},2026:regulation:${entry.id}</id>
     <updated>${entry.approvedAt.toISOString()}</updated>
-${entry.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(entry.pdfUrl)}"/>\n` : ''}    <summary>${xml(entry.subject)}</summary>
+${entry.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(entry.pdfUrl)}"/>\n` : ''}    <category term="${entry.legalForce}" label="${LEGAL_FORCE_LABELS[entry.legalForce]}"/>
+    <summary>${xml(entry.subject)}</summary>
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>

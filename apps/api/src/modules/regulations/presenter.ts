@@ -31,6 +31,7 @@ export function presentListItem(
     pdf_process: row.pdfProcess ? urls.privatePdf(row.pdfProcess) : null,
     pdf_approved: row.pdfApproved ? urls.publicPdf(row.pdfApproved) : null,
     is_old: row.isOld ? 1 : 0,
+    legal_force: row.legalForce,
     can: {
       update: regulationPolicy.canUpdate(user, row),
       delete: regulationPolicy.canDelete(user, row),
@@ -64,7 +65,7 @@ export function presentDetail(
 }
 
 /** What a page of the public search shows of a norm (the in-memory index keeps it for every public norm). */
-export type ListedNorm = Pick<RegulationListRow, 'id' | 'type' | 'demType' | 'number' | 'subject' | 'createdAt' | 'pdfApproved'> & { keywords: string[] };
+export type ListedNorm = Pick<RegulationListRow, 'id' | 'type' | 'demType' | 'number' | 'subject' | 'createdAt' | 'pdfApproved' | 'legalForce'> & { keywords: string[] };
 
 export function presentPublished(
   row: Omit<ListedNorm, 'keywords'>,
@@ -81,6 +82,7 @@ export function presentPublished(
     keywords: keywords.map((word) => ({ word })),
     created_at: row.createdAt.toISOString(),
     pdf_approved: row.pdfApproved ? urls.publicPdf(row.pdfApproved) : null,
+    legal_force: row.legalForce,
     matched_in: match ? (['subject', 'keywords', 'pdf'] as const).filter((place) => match[place]) : [],
     excerpt: match?.excerpt ? excerptSegments(match.excerpt) : null,
   };

@@ -56,6 +56,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
     const page = current.search({
       words,
       type: query.type,
+      legalForce: query.legal_force,
       number: query.numberSearch ? (/^\d{1,8}$/.test(query.numberSearch) ? Number(query.numberSearch) : Number.NaN) : undefined,
       // Calendar days in the council's time zone, both inclusive.
       from: query.from ? toInstant(`${query.from}T00:00:00`, timeZone).getTime() : undefined,
@@ -121,7 +122,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
      * index or the database (the route says so in Server-Timing).
      */
     async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined, texts: TextReads | undefined) => void): Promise<SerializedList> {
-      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.from ?? '', query.to ?? '']);
+      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.legal_force ?? '', query.from ?? '', query.to ?? '']);
       let source: SearchSource | undefined;
       let texts: TextReads | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
@@ -186,6 +187,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
           subject: row.subject,
           approvedAt: row.approvedAt ?? row.updatedAt,
           pdfUrl: row.pdfApproved ? absolute(urls.publicPdf(row.pdfApproved)) : null,
+          legalForce: row.legalForce,
         })),
       });
     },

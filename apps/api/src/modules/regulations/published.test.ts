@@ -136,7 +136,8 @@ describe('GET /regulations/published finds what citizens type', () => {
     const response = await published('numberSearch=100');
     expect(response.json()).toMatchObject({ total: 1, per_page: 15, current_page: 1, last_page: 1 });
     const [row] = response.json().data;
-    expect(Object.keys(row).sort()).toEqual(['created_at', 'dem_type', 'excerpt', 'id', 'keywords', 'matched_in', 'number', 'pdf_approved', 'subject', 'type']);
+    expect(Object.keys(row).sort()).toEqual(['created_at', 'dem_type', 'excerpt', 'id', 'keywords', 'legal_force', 'matched_in', 'number', 'pdf_approved', 'subject', 'type']);
+    expect(row.legal_force).toBe('in_force');
     expect((await ctx.app.inject({ url: row.pdf_approved })).statusCode).toBe(200);
   });
 
@@ -204,9 +205,9 @@ describe('open data', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="normativas.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF"');
+    expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF","Vigencia"');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^"Ordenanza","100","Circulación de camión pesado en el casco urbano","tránsito; transporte de carga","2025-03-10","http:\/\/localhost:3000\/api\/v1\/files\/regulations-approved\/[0-9a-f-]{36}\.pdf"$/);
+    expect(lines[1]).toMatch(/^"Ordenanza","100","Circulación de camión pesado en el casco urbano","tránsito; transporte de carga","2025-03-10","http:\/\/localhost:3000\/api\/v1\/files\/regulations-approved\/[0-9a-f-]{36}\.pdf","Vigente"$/);
   });
 
   it('downloads all public rows as JSON, not only one page', async () => {

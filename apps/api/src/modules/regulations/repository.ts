@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AuthorType, DemType, RegulationRef, RegulationState, RegulationType } from '@concejo/contracts';
+import type { AuthorType, DemType, LinkedRegulationRef, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
+import type { Links } from './links.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
 import {
@@ -38,8 +39,9 @@ export interface RegulationSnapshot {
   row: RegulationRow;
   authors: string[];
   keywords: string[];
-  modified: RegulationRef[];
-  modifying: RegulationRef[];
+  /** The norms it links to, and those linking to it, each with the link's kind. */
+  modified: LinkedRegulationRef[];
+  modifying: LinkedRegulationRef[];
   ownName: string;
 }
 
@@ -86,19 +88,23 @@ export function createRegulationRepository(db: Database) {
       await replaceList(tx, 'regulation_keywords', 'word', id, words);
     },
 
-    /** Sets the norms this one modifies and/or the ones that modify it: one statement per side. */
-    async replaceLinks(tx: Db, id: number, links: { modifies?: readonly number[]; modifiedBy?: readonly number[] }) {
-      if (links.modifies) {
+    /**
+     * Sets the norms this one links to and/or those linking to it, each with its kind: one statement per
+     * side (a pair whose kind changed is updated in place). The legal force of the norms concerned
+     * follows in the database (migration 0013's triggers).
+     */
+    async replaceLinks(tx: Db, id: number, links: Partial<Links>) {
+      for (const side of ['outgoing', 'incoming'] as const) {
+        const list = links[side];
+        if (!list) continue;
+        const [self, other] = side === 'outgoing' ? (['modifier_id', 'modified_id'] as const) : (['modified_id', 'modifier_id'] as const);
+        const ids = arrayParam(list.map((link) => link.id));
+        const kinds = arrayParam(list.map((link) => link.kind));
         await tx.execute(sql`
-          with gone as (delete from regulation_links where modifier_id = ${id} and modified_id <> all(${arrayParam(links.modifies)}::int[]))
-          insert into regulation_links (modifier_id, modified_id)
-          select ${id}, other from unnest(${arrayParam(links.modifies)}::int[]) as other on conflict do nothing`);
-      }
-      if (links.modifiedBy) {
-        await tx.execute(sql`
-          with gone as (delete from regulation_links where modified_id = ${id} and modifier_id <> all(${arrayParam(links.modifiedBy)}::int[]))
-          insert into regulation_links (modifier_id, modified_id)
-          select other, ${id} from unnest(${arrayParam(links.modifiedBy)}::int[]) as other on conflict do nothing`);
+          with gone as (delete from regulation_links where ${sql.raw(self)} = ${id} and ${sql.raw(other)} <> all(${ids}::int[]))
+          insert into regulation_links (${sql.raw(self)}, ${sql.raw(other)}, kind)
+          select ${id}, linked.other, linked.kind from unnest(${ids}::int[], ${kinds}::regulation_link_kind[]) as linked(other, kind)
+          on conflict (modifier_id, modified_id) do update set kind = excluded.kind where regulation_links.kind <> excluded.kind`);
       }
     },
 
@@ -110,15 +116,15 @@ export function createRegulationRepository(db: Database) {
     async snapshot(id: number, options: { client?: Db; lock?: boolean; forUserId?: number } = {}): Promise<RegulationSnapshot | undefined> {
       const client = options.client ?? db;
       const ref = (side: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id') => sql`coalesce((
-        select json_agg(json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'subject', o.subject) order by o.type, o.number)
+        select json_agg(json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'subject', o.subject, 'kind', l.kind) order by o.type, o.number)
         from regulation_links l join regulations o on o.id = l.${sql.raw(other)} where l.${sql.raw(side)} = ${regulations.id}), '[]'::json)`;
       const query = client
         .select({
           row: regulations,
           authors: sql<string[]>`coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = ${regulations.id}), '[]'::json)`,
           keywords: sql<string[]>`coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = ${regulations.id}), '[]'::json)`,
-          modified: sql<RegulationRef[]>`${ref('modifier_id', 'modified_id')}`,
-          modifying: sql<RegulationRef[]>`${ref('modified_id', 'modifier_id')}`,
+          modified: sql<LinkedRegulationRef[]>`${ref('modifier_id', 'modified_id')}`,
+          modifying: sql<LinkedRegulationRef[]>`${ref('modified_id', 'modifier_id')}`,
           ownName: options.forUserId === undefined ? sql<string>`''` : sql<string>`coalesce((select trim(u.name || ' ' || u.last_name) from users u where u.id = ${options.forUserId}), '')`,
         })
         .from(regulations)

@@ -197,7 +197,7 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
 }
 
 /** What the index reads of a norm: what it searches, and what a page of results shows. */
-const NORM_COLUMNS = sql.raw(`id, type, dem_type as "demType", number, subject, pdf_approved as "pdfApproved", created_at as "createdAt",
+const NORM_COLUMNS = sql.raw(`id, type, dem_type as "demType", number, subject, pdf_approved as "pdfApproved", created_at as "createdAt", legal_force as "legalForce",
   (extract(epoch from created_at) * 1000)::float8 as created, search_document::text as document,
   (select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = regulations.id) as keywords`);
 
@@ -209,8 +209,16 @@ type NormRow = Omit<ListedNorm, 'createdAt'> & {
 };
 
 function normOf(row: NormRow): IndexedNorm<ListedNorm> {
-  const { id, type, demType, number, subject, pdfApproved, createdAt, keywords } = row;
-  return { id, type, number, createdAt: Number(row.created), document: row.document, listing: { id, type, demType, number, subject, pdfApproved, createdAt: new Date(createdAt), keywords } };
+  const { id, type, demType, number, subject, pdfApproved, createdAt, legalForce, keywords } = row;
+  return {
+    id,
+    type,
+    number,
+    legalForce,
+    createdAt: Number(row.created),
+    document: row.document,
+    listing: { id, type, demType, number, subject, pdfApproved, createdAt: new Date(createdAt), legalForce, keywords },
+  };
 }
 
 /** The lexemes of a tsquery's text form (`'camion':* | 'camión':*`), each a prefix. */

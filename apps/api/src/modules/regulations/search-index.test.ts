@@ -135,6 +135,19 @@ describe('SearchIndex', () => {
     expect(titles.search(query([word('barri')])).counted).toBe(1001);
   });
 
+  it('filters by legal force, with words and without, also when few norms have it', () => {
+    const forces = new SearchIndex();
+    for (let id = 1; id <= 3000; id += 1) forces.put(norm(id, `'tas':1A`, { legalForce: id % 1000 === 0 ? 'repealed' : id % 2 ? 'in_force' : 'partially_repealed' }));
+    expect(ids(forces, query(undefined, { legalForce: 'repealed' }))).toEqual([3000, 2000, 1000]);
+    expect(ids(forces, query([word('tas')], { legalForce: 'repealed', type: 'ordinance' }))).toEqual([3000, 2000, 1000]);
+    expect(ids(forces, query(undefined, { legalForce: 'partially_repealed', limit: 2 }))).toEqual([2998, 2996]);
+    expect(forces.search(query([word('tas')], { legalForce: 'in_force' })).counted).toBe(1001);
+    expect(ids(forces, query(undefined, { legalForce: 'no-such' }))).toEqual([]);
+    // A norm whose legal force changes is found under the new one only.
+    forces.put(norm(2000, `'tas':1A`, { legalForce: 'in_force' }));
+    expect(ids(forces, query(undefined, { legalForce: 'repealed' }))).toEqual([3000, 1000]);
+  });
+
   it('finds a number among thousands without a walk, and forgets it with its norm', () => {
     const numbered = new SearchIndex();
     for (let id = 1; id <= 3000; id += 1) numbered.put(norm(id, null, { number: id % 1000, type: id % 2 ? 'ordinance' : 'decree' }));

@@ -19,6 +19,8 @@ export interface IndexedNorm<L = unknown> {
   createdAt: number;
   type: string;
   number: number | null;
+  /** The legal force (in_force when not given). */
+  legalForce?: string;
   document: string | null;
   listing?: L;
 }
@@ -34,6 +36,7 @@ export interface IndexQuery {
   /** Every word must match; undefined lists without words (newest first). An empty list matches nothing. */
   words?: WordTerms[];
   type?: string;
+  legalForce?: string;
   number?: number;
   /** Created at or after, in milliseconds. */
   from?: number;
@@ -296,7 +299,9 @@ const hasBit = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 
 export class SearchIndex<L = unknown> {
   private ids = new Int32Array(1024);
   private created = new Float64Array(1024);
-  private types = new Uint8Array(1024);
+  /** Each slot's type, and its legal force. */
+  private readonly types = new SlotAttribute();
+  private readonly forces = new SlotAttribute();
   private numbers = new Int32Array(1024);
   private alive = new Uint8Array(1024);
   private slotCount = 0;
@@ -305,7 +310,6 @@ export class SearchIndex<L = unknown> {
   private readonly listings = new Map<number, L>();
   /** The slots of each number (live or dead: checked when read). */
   private readonly byNumber = new Map<number, number[]>();
-  private readonly typeCodes = new Map<string, number>();
   private readonly postings = new Map<string, Postings>();
   /** Lexemes in code-unit order, for prefix ranges; rebuilt after lexemes are added. */
   private vocabulary: string[] = [];
@@ -318,8 +322,7 @@ export class SearchIndex<L = unknown> {
   private readonly scratches: WordBits[] = [];
   private allScratch = new Uint32Array(0);
   private positionScratch = new Uint32Array(0);
-  /** Each type's slots as a bitset (see bitsOfType). */
-  private readonly typeBits = new Map<number, Bits>();
+
 
   /** What a page shows of a norm it holds, as `put` was given it. */
   listingOf(id: number): L | undefined {
@@ -340,10 +343,8 @@ export class SearchIndex<L = unknown> {
     this.slotCount += 1;
     this.ids[slot] = norm.id;
     this.created[slot] = norm.createdAt;
-    this.types[slot] = this.typeCode(norm.type);
-    const typed = this.typeBits.get(this.types[slot]!);
-    if (typed && typed.length <= slot >>> 5) this.typeBits.delete(this.types[slot]!);
-    else if (typed) setBit(typed, slot);
+    this.types.set(slot, norm.type);
+    this.forces.set(slot, norm.legalForce ?? 'in_force');
     this.numbers[slot] = norm.number ?? -1;
     if (norm.number !== null) {
       const slots = this.byNumber.get(norm.number);
@@ -400,9 +401,17 @@ export class SearchIndex<L = unknown> {
   search(query: IndexQuery): IndexPage {
     this.settle();
     const limit = query.bound + 1;
-    const type = query.type === undefined ? undefined : this.typeCodes.get(query.type);
-    if (query.type !== undefined && type === undefined) return { matches: [], counted: 0 };
-    const passes = (slot: number) => (type === undefined || this.types[slot] === type) && (query.number === undefined || this.numbers[slot] === query.number);
+    const type = query.type === undefined ? undefined : this.types.codeOf(query.type);
+    const force = query.legalForce === undefined ? undefined : this.forces.codeOf(query.legalForce);
+    if ((query.type !== undefined && type === undefined) || (query.legalForce !== undefined && force === undefined)) return { matches: [], counted: 0 };
+    const passes = (slot: number) =>
+      (type === undefined || this.types.values[slot] === type) &&
+      (force === undefined || this.forces.values[slot] === force) &&
+      (query.number === undefined || this.numbers[slot] === query.number);
+    // The type's and the legal force's norms, as bitsets (undefined: no such filter).
+    const filters: Bits[] = [];
+    if (type !== undefined) filters.push(this.types.bitsOf(type, this.slotCount, this.alive));
+    if (force !== undefined) filters.push(this.forces.bitsOf(force, this.slotCount, this.alive));
     const [start, end] = this.dateRange(query.from, query.before);
     const page = (ordered: number[]): IndexPage => ({
       matches: ordered.slice(query.offset, Math.min(query.offset + query.limit, query.bound)).map((slot) => this.matchOf(slot, query.words)),
@@ -416,6 +425,11 @@ export class SearchIndex<L = unknown> {
       return page(inRange.sort((a, b) => this.positionOf[a]! - this.positionOf[b]!));
     }
     if (!query.words) {
+      // A filter few norms pass (a rare legal force): listed through their positions, without a walk.
+      if (filters.length) {
+        const { bits, count } = this.intersection([], filters);
+        if (count * SPARSE <= end - start) return page(this.inOrder(bits, start, end).filter(passes).slice(0, limit));
+      }
       const newest: number[] = [];
       for (let position = start; position < end && newest.length < limit; position += 1) {
         const slot = this.order[position]!;
@@ -449,7 +463,7 @@ export class SearchIndex<L = unknown> {
     // The norms holding every word somewhere, of the type asked. When they are few for the dates'
     // range, they are put in the list's order through their positions and split into title matches
     // (the newest `limit`, by rank) and the others (newest first): no walk that finds little.
-    const { bits: all, count } = this.intersection(words, type);
+    const { bits: all, count } = this.intersection(words, filters);
     if (count * SPARSE <= end - start) {
       const others: number[] = [];
       for (const slot of this.inOrder(all, start, end)) {
@@ -521,16 +535,16 @@ export class SearchIndex<L = unknown> {
     return ranked(others);
   }
 
-  /** The AND of the words' norms (and of the type's): in a reused array, with how many bits it has. */
-  private intersection(words: WordBits[], type: number | undefined): { bits: Bits; count: number } {
-    const typed = type === undefined ? undefined : this.bitsOfType(type);
-    let length = typed ? typed.length : Infinity;
-    for (const word of words) length = Math.min(length, word.any.length);
+  /** The AND of the words' norms and the filters' (at least one of either): in a reused array, with how many bits it has. */
+  private intersection(words: WordBits[], filters: Bits[]): { bits: Bits; count: number } {
+    let length = Infinity;
+    for (const bits of [...words.map((word) => word.any), ...filters]) length = Math.min(length, bits.length);
     if (this.allScratch.length < length) this.allScratch = new Uint32Array(length);
     const bits = this.allScratch;
     let count = 0;
     for (let index = 0; index < length; index += 1) {
-      let value = typed ? typed[index]! : 0xffffffff;
+      let value = 0xffffffff;
+      for (let place = 0; place < filters.length && value !== 0; place += 1) value &= filters[place]![index]!;
       for (let place = 0; place < words.length && value !== 0; place += 1) value &= words[place]!.any[index]!;
       bits[index] = value;
       if (value !== 0) count += bitCount(value);
@@ -568,16 +582,6 @@ export class SearchIndex<L = unknown> {
     return slots;
   }
 
-  /** The slots of a type as a bitset, made at the first search with it and kept up to date. */
-  private bitsOfType(type: number): Bits {
-    let bits = this.typeBits.get(type);
-    if (!bits) {
-      bits = new Uint32Array((this.slotCount + 2048 + 31) >>> 5);
-      for (let slot = 0; slot < this.slotCount; slot += 1) if (this.alive[slot] && this.types[slot] === type) setBit(bits, slot);
-      this.typeBits.set(type, bits);
-    }
-    return bits;
-  }
 
   private matchOf(slot: number, words: WordTerms[] | undefined): IndexMatch {
     const id = this.ids[slot]!;
@@ -708,7 +712,8 @@ export class SearchIndex<L = unknown> {
       renumbered[slot] = next;
       this.ids[next] = this.ids[slot]!;
       this.created[next] = this.created[slot]!;
-      this.types[next] = this.types[slot]!;
+      this.types.move(slot, next);
+      this.forces.move(slot, next);
       this.numbers[next] = this.numbers[slot]!;
       this.alive[next] = 1;
       this.slotOf.set(this.ids[next]!, next);
@@ -716,7 +721,8 @@ export class SearchIndex<L = unknown> {
     }
     this.alive.fill(0, next);
     this.slotCount = next;
-    this.typeBits.clear();
+    this.types.dropBits();
+    this.forces.dropBits();
     this.deadCount = 0;
     this.byNumber.clear();
     for (let slot = 0; slot < next; slot += 1) {
@@ -754,18 +760,62 @@ export class SearchIndex<L = unknown> {
     };
     this.ids = grown(this.ids, (n) => new Int32Array(n));
     this.created = grown(this.created, (n) => new Float64Array(n));
-    this.types = grown(this.types, (n) => new Uint8Array(n));
+    this.types.grow(size);
+    this.forces.grow(size);
     this.numbers = grown(this.numbers, (n) => new Int32Array(n));
     this.alive = grown(this.alive, (n) => new Uint8Array(n));
   }
+}
 
-  private typeCode(type: string): number {
-    let code = this.typeCodes.get(type);
+/**
+ * A small attribute of every slot (its type, its legal force): a code per slot, and each value's slots
+ * as a bitset, made at the first search that filters by it and kept up to date.
+ */
+class SlotAttribute {
+  values = new Uint8Array(1024);
+  private readonly codes = new Map<string, number>();
+  private readonly bits = new Map<number, Bits>();
+
+  codeOf(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+
+  set(slot: number, value: string): void {
+    let code = this.codes.get(value);
     if (code === undefined) {
-      code = this.typeCodes.size + 1;
-      this.typeCodes.set(type, code);
+      code = this.codes.size + 1;
+      this.codes.set(value, code);
     }
-    return code;
+    this.values[slot] = code;
+    const bits = this.bits.get(code);
+    if (bits && bits.length <= slot >>> 5) this.bits.delete(code);
+    else if (bits) setBit(bits, slot);
+  }
+
+  /** The live slots with this code, as a bitset. */
+  bitsOf(code: number, slotCount: number, alive: Uint8Array): Bits {
+    let bits = this.bits.get(code);
+    if (!bits) {
+      bits = new Uint32Array((slotCount + 2048 + 31) >>> 5);
+      for (let slot = 0; slot < slotCount; slot += 1) if (alive[slot] && this.values[slot] === code) setBit(bits, slot);
+      this.bits.set(code, bits);
+    }
+    return bits;
+  }
+
+  move(from: number, to: number): void {
+    this.values[to] = this.values[from]!;
+  }
+
+  /** After slots were renumbered. */
+  dropBits(): void {
+    this.bits.clear();
+  }
+
+  grow(size: number): void {
+    const grown = new Uint8Array(size);
+    grown.set(this.values);
+    this.values = grown;
   }
 }
 

@@ -201,6 +201,7 @@ export function createRegulationSearch(db: Database) {
     and(
       or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
       inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]),
+      query.legal_force ? eq(regulations.legalForce, query.legal_force) : undefined,
       ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, timeZone),
     );
 

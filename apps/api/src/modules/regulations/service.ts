@@ -9,6 +9,7 @@ import {
   type OldRegulationFields,
   type RegulationChanges,
   type RegulationDraft,
+  type LinkedRegulationRef,
   type RegulationRef,
   type RegulationDetail,
   type StaffRegulationList,
@@ -25,6 +26,7 @@ import { startsAsPdf } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
+import { changesLinks, linksAfterChanges, linksOfFields, type Link } from './links.js';
 import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
 import type { RegulationRepository, Tx } from './repository.js';
@@ -156,6 +158,7 @@ export function createRegulationService({ repository, changes, index, documents,
     async create(user: AuthUser, { fields, files }: { fields: CreateRegulationFields; files: MultipartForm['files'] }): Promise<RegulationDetail> {
       const pdfs = checkPdfs(files);
       const role = user.role;
+      const links = linksOfFields(fields);
       const refused = refusesFields(role, 'create', {
         type: fields.type,
         state: fields.state,
@@ -163,7 +166,7 @@ export function createRegulationService({ repository, changes, index, documents,
         demType: fields.dem_type !== undefined,
         number: fields.number !== undefined,
         keywords: fields.keywords.length > 0,
-        links: fields.modifies.length > 0 || fields.modified_by.length > 0,
+        links: links.outgoing.length + links.incoming.length > 0,
         processPdf: pdfs.pdf_process !== undefined,
         approvedPdf: pdfs.pdf_approved !== undefined,
       });
@@ -182,8 +185,8 @@ export function createRegulationService({ repository, changes, index, documents,
           subject: fields.subject,
           hasProcessPdf: Boolean(pdfs.pdf_process),
           hasApprovedPdf: Boolean(pdfs.pdf_approved),
-          modifies: fields.modifies,
-          modifiedBy: fields.modified_by,
+          modifies: links.outgoing.map((link) => link.id),
+          modifiedBy: links.incoming.map((link) => link.id),
         },
         role,
         'create',
@@ -208,7 +211,7 @@ export function createRegulationService({ repository, changes, index, documents,
           });
           if (draft.authors.length) await repository.replaceAuthors(tx, row.id, draft.authors);
           if (draft.keywords.length) await repository.replaceKeywords(tx, row.id, draft.keywords);
-          await repository.replaceLinks(tx, row.id, { modifies: draft.modifies, modifiedBy: draft.modifiedBy });
+          await repository.replaceLinks(tx, row.id, links);
           await repository.refreshSearchDocument(tx, row.id);
           if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
           await announcePublicChange(tx, 'regulations');
@@ -234,7 +237,7 @@ export function createRegulationService({ repository, changes, index, documents,
         demType: changes.dem_type !== undefined,
         number: changes.number !== undefined,
         keywords: changes.keywords !== undefined,
-        links: changes.modifies !== undefined || changes.modified_by !== undefined,
+        links: changesLinks(changes),
         processPdf: pdfs.pdf_process !== undefined,
         approvedPdf: pdfs.pdf_approved !== undefined,
       });
@@ -254,11 +257,13 @@ export function createRegulationService({ repository, changes, index, documents,
           // 2. Apply the changes to it.
           const pdfProcess = pdfs.pdf_process === undefined ? before.row.pdfProcess : (keys.pdf_process ?? null);
           const pdfApproved = pdfs.pdf_approved === undefined ? before.row.pdfApproved : (keys.pdf_approved ?? null);
-          const draft = applyChanges(before, changes, { pdfProcess, pdfApproved }, role);
+          const links = linksAfterChanges(before, changes);
+          const draft = applyChanges(before, changes, links, { pdfProcess, pdfApproved }, role);
 
           // 3. Validate: the rules, then what needs the database (only for what changed).
           throwIfInvalid(validateDraft(draft, { role, mode: 'update', selfId: id }));
-          const linked = await assertLinkable([...(changes.modifies ?? []), ...(changes.modified_by ?? [])], tx);
+          const sent = [...(links.outgoing ?? []), ...(links.incoming ?? [])].map((link) => link.id);
+          const linked = await assertLinkable(sent, tx);
           if (draft.number !== before.row.number) await assertNumberFree(draft, id, tx);
 
           // 4. Save what changed.
@@ -269,12 +274,12 @@ export function createRegulationService({ repository, changes, index, documents,
           const keywordsChanged = !sameList(draft.keywords, before.keywords);
           if (authorsChanged) await repository.replaceAuthors(tx, id, draft.authors);
           if (keywordsChanged) await repository.replaceKeywords(tx, id, draft.keywords);
-          await repository.replaceLinks(tx, id, { modifies: changes.modifies, modifiedBy: changes.modified_by });
+          await repository.replaceLinks(tx, id, links);
           if (authorsChanged || keywordsChanged || draft.subject !== before.row.subject) await repository.refreshSearchDocument(tx, id);
           if (pdfsChanged) await repository.queueText(tx, id);
 
           // 5. The difference, into the history.
-          const refs = (ids: readonly number[] | undefined, old: RegulationRef[]) => (ids ? ids.map((other) => linked.get(other)!) : old);
+          const refs = (side: Link[] | undefined, old: LinkedRegulationRef[]) => (side ? side.map(({ id: other, kind }) => ({ ...linked.get(other)!, kind })) : old);
           const after: HistorySnapshot = {
             ...valuesOf(draft),
             createdAt: before.row.createdAt,
@@ -282,8 +287,8 @@ export function createRegulationService({ repository, changes, index, documents,
             pdfApproved,
             authors: draft.authors,
             keywords: draft.keywords,
-            modifies: refs(changes.modifies, before.modified),
-            modifiedBy: refs(changes.modified_by, before.modifying),
+            modifies: refs(links.outgoing, before.modified),
+            modifiedBy: refs(links.incoming, before.modifying),
           };
           await repository.addHistory(tx, id, user.id, now, diffForHistory(historyOf(before), after));
           await announcePublicChange(tx, 'regulations');

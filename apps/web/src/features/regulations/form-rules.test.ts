@@ -217,7 +217,8 @@ const DETAIL: RegulationDetail = {
   is_old: 0,
   can: { update: true, delete: false, details: true },
   version: 3,
-  regulations_modified: [ref(1)],
+  legal_force: 'in_force',
+  regulations_modified: [{ ...ref(1), kind: 'modifies' }],
   regulations_that_modify: [],
   modifications: [],
 };
@@ -240,6 +241,19 @@ describe('the edit form', () => {
     const layout = layoutFor('asesor', values, 'update');
     expect(buildChanges(values, DETAIL, layout)).toEqual({});
     expect(toUpdateFormData(values, {}, 3).get('pdf_process')).toBe('');
+  });
+
+  it('lists the "modifies" links only, and leaves the links of other kinds out of what it sends', () => {
+    const detail: RegulationDetail = {
+      ...DETAIL,
+      regulations_modified: [{ ...ref(1), kind: 'modifies' }, { ...ref(2), kind: 'repeals' }],
+      regulations_that_modify: [{ ...ref(3), kind: 'regulates' }],
+    };
+    const values = valuesFromDetail(detail);
+    expect([values.modifies.map((norm) => norm.id), values.modifiedBy]).toEqual([[1], []]);
+    const layout = layoutFor('asesor', values, 'update');
+    expect(buildChanges(values, detail, layout)).toEqual({});
+    expect(buildChanges({ ...values, modifies: [] }, detail, layout)).toEqual({ modifies: [] });
   });
 
   it('shows the creation date read-only to the admin only, and disables the type', () => {

@@ -10,6 +10,7 @@ import {
   type DemType,
   type RegulationDetail,
   type RegulationMode,
+  type LinkedRegulationRef,
   type RegulationRef,
   type RegulationState,
   type RegulationType,
@@ -112,6 +113,10 @@ function authorsFor(previous: AuthorType | '', next: AuthorType | '', authors: s
   return authors;
 }
 
+/** The links of kind "modifies", as the form's lists hold them. */
+const modificationsOf = (links: readonly LinkedRegulationRef[]): RegulationRef[] =>
+  links.filter((link) => link.kind === 'modifies').map(({ id, type, number, subject }) => ({ id, type, number, subject }));
+
 const withoutLinks = (values: RegulationFormValues): RegulationFormValues => ({ ...values, modifies: [], modifiedBy: [] });
 
 /** Choosing a type picks its author type, clears a DEM sub-type that no longer applies and, for correspondence, the PDFs and links. */
@@ -166,8 +171,9 @@ export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues
     state: detail.state,
     keywords: detail.keywords.map((keyword) => keyword.word),
     subject: detail.subject,
-    modifies: detail.regulations_modified,
-    modifiedBy: detail.regulations_that_modify,
+    // The form's two lists are the spec's "modifies" links; links of another kind stay as they are.
+    modifies: modificationsOf(detail.regulations_modified),
+    modifiedBy: modificationsOf(detail.regulations_that_modify),
     pdfProcess: null,
     pdfApproved: null,
     removePdfProcess: false,
@@ -216,8 +222,8 @@ export function buildChanges(values: RegulationFormValues, detail: RegulationDet
   }
   if (values.subject.trim() !== detail.subject) changes.subject = values.subject.trim();
   if (layout.links) {
-    if (!sameList(sortedIds(values.modifies), sortedIds(detail.regulations_modified))) changes.modifies = values.modifies.map((norm) => norm.id);
-    if (!sameList(sortedIds(values.modifiedBy), sortedIds(detail.regulations_that_modify))) changes.modified_by = values.modifiedBy.map((norm) => norm.id);
+    if (!sameList(sortedIds(values.modifies), sortedIds(modificationsOf(detail.regulations_modified)))) changes.modifies = values.modifies.map((norm) => norm.id);
+    if (!sameList(sortedIds(values.modifiedBy), sortedIds(modificationsOf(detail.regulations_that_modify)))) changes.modified_by = values.modifiedBy.map((norm) => norm.id);
   }
   return changes;
 }

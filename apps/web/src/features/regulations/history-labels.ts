@@ -32,6 +32,12 @@ const RELATION_LABELS: Record<string, { added: string; removed: string }> = {
   keywords: { added: 'Palabra clave agregada', removed: 'Palabra clave eliminada' },
   modifies: { added: 'Norma que modifica agregada', removed: 'Norma que modifica eliminada' },
   modifiedBy: { added: 'Norma que la modifica agregada', removed: 'Norma que la modifica eliminada' },
+  repeals: { added: 'Norma que deroga agregada', removed: 'Norma que deroga eliminada' },
+  repealedBy: { added: 'Norma que la deroga agregada', removed: 'Norma que la deroga eliminada' },
+  partiallyRepeals: { added: 'Norma que deroga parcialmente agregada', removed: 'Norma que deroga parcialmente eliminada' },
+  partiallyRepealedBy: { added: 'Norma que la deroga parcialmente agregada', removed: 'Norma que la deroga parcialmente eliminada' },
+  regulates: { added: 'Norma que reglamenta agregada', removed: 'Norma que reglamenta eliminada' },
+  regulatedBy: { added: 'Norma que la reglamenta agregada', removed: 'Norma que la reglamenta eliminada' },
 };
 
 const RELATION = /^relation:\s*(\w+)\s*-\s*(added|removed)$/;

@@ -18,6 +18,7 @@ function regulation(id: number, overrides: Partial<PublishedRegulation> = {}): P
     keywords: [{ word: 'tránsito' }, { word: 'camiones' }],
     created_at: '2025-07-15T15:00:00.000Z',
     pdf_approved: `/api/v1/files/approved/${id}.pdf`,
+    legal_force: 'in_force',
     matched_in: [],
     excerpt: null,
     ...overrides,

@@ -17,6 +17,7 @@ export function listItem(overrides: Partial<StaffRegulationListItem> = {}): Staf
     pdf_process: null,
     pdf_approved: '/files/regulations-approved/a.pdf',
     is_old: 0,
+    legal_force: 'in_force',
     can: { update: true, delete: false, details: true },
     ...overrides,
   };
@@ -26,7 +27,7 @@ export function detail(overrides: Partial<RegulationDetail> = {}): RegulationDet
   return {
     ...listItem(),
     version: 2,
-    regulations_modified: [{ id: 5, type: 'ordinance', number: 100, subject: 'Tránsito pesado' }],
+    regulations_modified: [{ id: 5, type: 'ordinance', number: 100, subject: 'Tránsito pesado', kind: 'modifies' }],
     regulations_that_modify: [],
     modifications: [
       { id: 1, user: { name: 'Lucía', last_name: 'Fernández' }, updated_at: '2024-03-06T13:00:00.000Z', name_cell: 'state', old_cell: 'process', new_cell: 'approved' },
