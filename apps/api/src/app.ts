@@ -208,7 +208,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
 
   await app.register(healthRoutes, { db });
   // At the root, beside the SPA: registered routes always win over its not-found fallback.
-  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, log: app.log }) });
+  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, regulations, changes: publicChanges, clock, log: app.log }) });
   await app.register(
     async (api) => {
       // API answers are personal or change often; public GETs that may be cached say so themselves.

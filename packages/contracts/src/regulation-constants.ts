@@ -18,6 +18,22 @@ export const REGULATION_TYPE_LABELS: Record<RegulationType, string> = {
 export const PUBLIC_REGULATION_TYPES = ['ordinance', 'resolution', 'decree', 'declaration'] as const satisfies readonly RegulationType[];
 
 /**
+ * The public types as they read in a norm's page address (DESIGN.md section 5):
+ * `/normativas/ordenanza/2880`.
+ */
+export const PUBLIC_TYPE_SLUGS = { ordinance: 'ordenanza', resolution: 'resolucion', decree: 'decreto', declaration: 'declaracion' } as const satisfies Record<PublicRegulationType, string>;
+export type PublicRegulationType = (typeof PUBLIC_REGULATION_TYPES)[number];
+
+export function isPublicRegulationType(type: RegulationType): type is PublicRegulationType {
+  return (PUBLIC_REGULATION_TYPES as readonly RegulationType[]).includes(type);
+}
+
+/** The public type a page address names, or undefined. */
+export function publicTypeOfSlug(slug: string): PublicRegulationType | undefined {
+  return PUBLIC_REGULATION_TYPES.find((type) => PUBLIC_TYPE_SLUGS[type] === slug);
+}
+
+/**
  * The kinds of link between norms (DESIGN.md section 6): the modifier modifies, repeals, partially
  * repeals or regulates the modified. `modifies` is the spec's own link.
  */
@@ -71,6 +87,7 @@ export const REGULATION_MESSAGES = {
   linksNotAllowed: 'Este tipo de normativa no modifica ni es modificada por otras.',
   linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
   linkedToItself: 'Una norma no puede modificarse a sí misma.',
+  publishedNotFound: 'No encontramos esa normativa entre las publicadas.',
   linkedInTwoKinds: 'Cada norma relacionada lleva una sola relación: Modifica, Deroga, Deroga parcialmente o Reglamenta.',
 } as const;
 

@@ -316,3 +316,37 @@ export const publishedRegulationListSchema = z.object({
   last_page: z.number(),
 });
 export type PublishedRegulationList = z.infer<typeof publishedRegulationListSchema>;
+
+/**
+ * A public norm linked to the one shown: it is modified, repealed... by it (`direction: 'outgoing'`:
+ * the norm shown does `kind` to it) or does that to it (`incoming`). Only public norms are listed.
+ */
+export const publishedLinkSchema = z.object({
+  kind: z.enum(REGULATION_LINK_KINDS),
+  direction: z.enum(['outgoing', 'incoming']),
+  type: z.enum(PUBLIC_REGULATION_TYPES),
+  number: z.number(),
+  subject: z.string(),
+  legal_force: z.enum(LEGAL_FORCES),
+});
+export type PublishedLink = z.infer<typeof publishedLinkSchema>;
+
+/** The page of one public norm (`GET /regulations/published/:type/:number`, DESIGN.md section 5). */
+export const publishedRegulationDetailSchema = publishedRegulationSchema.omit({ matched_in: true, excerpt: true }).extend({
+  type: z.enum(PUBLIC_REGULATION_TYPES),
+  number: z.number(),
+  /** When it was approved; null for a norm loaded from the archive without that date. */
+  approved_at: z.string().nullable(),
+  authors: z.array(z.object({ name: z.string() })),
+  /** Loaded from the archive (an old norm). */
+  is_old: z.boolean(),
+  links: z.array(publishedLinkSchema),
+  /** The beginning of the PDF's text (up to about 600 characters), or null when it has none yet. */
+  text_start: z.string().nullable(),
+  /** The PDF is a scan whose text was recognised automatically (OCR): it may hold errors. */
+  text_recognized: z.boolean(),
+});
+export type PublishedRegulationDetail = z.infer<typeof publishedRegulationDetailSchema>;
+
+/** The address of one public norm: its public type and official number (anything else is a 404). */
+export const publishedRegulationParamsSchema = z.object({ type: z.string().max(40), number: z.string().max(20) });

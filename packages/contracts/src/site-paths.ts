@@ -1,3 +1,4 @@
+import { PUBLIC_TYPE_SLUGS, type PublicRegulationType } from './regulation-constants.js';
 import { PANELS } from './roles.js';
 
 /**
@@ -7,6 +8,8 @@ import { PANELS } from './roles.js';
 export const SITE_PATHS = {
   home: '/',
   regulations: '/normativas',
+  /** The page of one public norm (DESIGN.md section 5): `/normativas/ordenanza/2880`. */
+  regulation: (type: PublicRegulationType, number: number) => `/normativas/${PUBLIC_TYPE_SLUGS[type]}/${number}`,
   dayOrders: '/ver-orden-dia',
   newsItem: (id: number) => `/noticia/${id}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { AuthorType, DemType, RegulationState, RegulationType } from '@concejo/contracts';
+import type { AuthorType, DemType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import { DEFAULT_TIME_ZONE } from '../config.js';
 import { minimalPdf } from '../lib/minimal-pdf.js';
 import type { Storage } from '../lib/storage.js';
@@ -16,7 +16,8 @@ interface DemoRegulation {
   keywords: string[];
   subject: string;
   daysAgo: number;
-  modifies?: number[];
+  /** The earlier demo norms (by index in DEMO) this one modifies, repeals, partially repeals or regulates. */
+  links?: { kind: RegulationLinkKind; to: number }[];
   old?: boolean;
 }
 
@@ -28,11 +29,11 @@ const DEMO: DemoRegulation[] = [
   { type: 'ordinance', number: 2845, state: 'approved', authorType: 'concejal', authors: [c(0), c(1)], keywords: ['tránsito', 'camiones'], subject: 'Regula la circulación de camión pesado en el casco urbano', daysAgo: 400 },
   { type: 'ordinance', number: 2846, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['presupuesto', 'tasas'], subject: 'Ordenanza fiscal e impositiva para el ejercicio 2026', daysAgo: 380 },
   { type: 'ordinance', number: 2847, state: 'approved', authorType: 'concejal', authors: [c(2)], keywords: ['ambiente', 'arbolado'], subject: 'Plan municipal de arbolado urbano y protección de especies nativas', daysAgo: 350 },
-  { type: 'ordinance', number: 2851, state: 'approved', authorType: 'concejal', authors: [c(3)], keywords: ['tránsito', 'estacionamiento'], subject: 'Modifica los horarios de carga y descarga en la zona céntrica', daysAgo: 300, modifies: [0] },
+  { type: 'ordinance', number: 2851, state: 'approved', authorType: 'concejal', authors: [c(3)], keywords: ['tránsito', 'estacionamiento'], subject: 'Modifica los horarios de carga y descarga en la zona céntrica', daysAgo: 300, links: [{ kind: 'modifies', to: 0 }] },
   { type: 'ordinance', number: 2860, state: 'approved', authorType: 'concejal', authors: [c(4), c(5)], keywords: ['salud', 'adicciones'], subject: 'Crea el programa municipal de prevención de adicciones en escuelas', daysAgo: 260 },
   { type: 'ordinance', number: 2872, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['obras', 'pavimento'], subject: 'Aprueba el plan de pavimentación de los barrios Norte y San Martín', daysAgo: 220 },
   { type: 'ordinance', number: 2880, state: 'approved', authorType: 'concejal', authors: [c(1)], keywords: ['residuos', 'reciclaje'], subject: 'Separación en origen de residuos sólidos urbanos', daysAgo: 180 },
-  { type: 'ordinance', number: 2891, state: 'approved', authorType: 'concejal', authors: [c(0)], keywords: ['tránsito', 'ciclovías'], subject: 'Red de ciclovías seguras en avenidas principales', daysAgo: 120, modifies: [3] },
+  { type: 'ordinance', number: 2891, state: 'approved', authorType: 'concejal', authors: [c(0)], keywords: ['tránsito', 'ciclovías'], subject: 'Red de ciclovías seguras en avenidas principales', daysAgo: 120, links: [{ kind: 'modifies', to: 3 }] },
   { type: 'resolution', number: 612, state: 'approved', authorType: 'concejal', authors: [c(2)], keywords: ['cultura'], subject: 'Declara de interés municipal el Festival del Río', daysAgo: 330 },
   { type: 'resolution', number: 618, state: 'approved', authorType: 'concejal', authors: [c(4)], keywords: ['educación'], subject: 'Solicita al DEM la reparación del techo de la Escuela N° 4', daysAgo: 240 },
   { type: 'resolution', number: 625, state: 'approved', authorType: 'concejal', authors: [c(5)], keywords: ['deporte'], subject: 'Reconoce a las deportistas locales campeonas provinciales de hockey', daysAgo: 150 },
@@ -55,6 +56,10 @@ const DEMO: DemoRegulation[] = [
   { type: 'ordinance', number: 1502, state: 'approved', authorType: 'concejal', authors: [], keywords: ['tasas', 'alumbrado'], subject: '', daysAgo: 9000, old: true },
   { type: 'ordinance', number: 1610, state: 'approved', authorType: 'concejal', authors: [], keywords: ['código de edificación'], subject: '', daysAgo: 8000, old: true },
   { type: 'decree', number: 12, state: 'approved', authorType: 'concejal', authors: [], keywords: ['reglamento interno'], subject: '', daysAgo: 7000, old: true },
+  // Norms that change the legal force of others, so that a newcomer sees Derogada and Derogada parcialmente.
+  { type: 'ordinance', number: 2902, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['tasas', 'alumbrado'], subject: 'Nuevo régimen de la tasa de alumbrado público; deroga la Ordenanza N° 1502', daysAgo: 45, links: [{ kind: 'repeals', to: 27 }] },
+  { type: 'ordinance', number: 2910, state: 'approved', authorType: 'concejal', authors: [c(2), c(4)], keywords: ['ambiente', 'arbolado'], subject: 'Actualiza el listado de especies protegidas y deroga el artículo 4 de la Ordenanza N° 2847', daysAgo: 25, links: [{ kind: 'partially_repeals', to: 2 }] },
+  { type: 'decree', number: 97, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['residuos', 'reciclaje'], subject: 'Reglamenta la separación en origen de residuos sólidos urbanos (Ordenanza N° 2880)', daysAgo: 90, links: [{ kind: 'regulates', to: 6 }] },
 ];
 
 /**
@@ -87,9 +92,7 @@ export async function seedDemoRegulations(db: Database, storage: Storage, timeZo
       });
       await repository.replaceAuthors(tx, row.id, demo.authors);
       await repository.replaceKeywords(tx, row.id, demo.keywords);
-      if (demo.modifies?.length) {
-        await repository.replaceLinks(tx, row.id, { outgoing: demo.modifies.map((index) => ({ id: created[index]!, kind: 'modifies' as const })) });
-      }
+      if (demo.links?.length) await repository.replaceLinks(tx, row.id, { outgoing: demo.links.map((link) => ({ id: created[link.to]!, kind: link.kind })) });
       await repository.refreshSearchDocument(tx, row.id);
       // The server's text indexer reads the PDFs once it starts.
       if (approvedPdf || processPdf) await repository.markTextPending(tx, row.id);

@@ -80,7 +80,13 @@ describe('seedAccounts', () => {
       expect(new Set(all.map((row) => row.type)).size).toBe(7);
       expect(all.filter((row) => row.isOld)).toHaveLength(3);
       expect(all.filter((row) => row.state === 'approved' && !row.pdfApproved)).toEqual([]);
-      expect(await other.select().from(regulationLinks)).toHaveLength(2);
+      // Every kind of link, so that a newcomer sees a repealed and a partially repealed norm.
+      expect((await other.select().from(regulationLinks)).map((link) => link.kind).sort()).toEqual(['modifies', 'modifies', 'partially_repeals', 'regulates', 'repeals']);
+      const forces = await other.execute<{ number: number; legal_force: string }>(sql`select number, legal_force from regulations where legal_force <> 'in_force' order by number`);
+      expect(forces.rows).toEqual([
+        { number: 1502, legal_force: 'repealed' },
+        { number: 2847, legal_force: 'partially_repealed' },
+      ]);
       const [found] = await other.execute(sql`select count(*)::int as n from regulations where search_document @@ to_tsquery('es_unaccent', 'circulacion & camiones')`).then((result) => result.rows);
       expect(found).toEqual({ n: 1 });
     } finally {

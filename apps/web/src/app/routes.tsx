@@ -5,7 +5,7 @@ import { loadProfilePage } from '../features/account';
 import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerifiedPage } from '../features/auth';
 import { loadPublicDayOrdersPage } from '../features/day-orders';
 import { loadHomePage, loadNewsDetailPage } from '../features/home';
-import { loadPublicRegulationsPage } from '../features/public-regulations';
+import { loadPublicRegulationPage, loadPublicRegulationsPage } from '../features/public-regulations';
 import { paths, type PanelPage } from '../lib/paths';
 import { RequireAbility, RequirePanel, RequireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
@@ -70,6 +70,7 @@ export const PUBLIC_ROUTES = {
   layout: 'public',
   home: 'home',
   regulations: 'regulations',
+  regulation: 'regulation',
   dayOrders: 'day-orders',
   login: 'login',
   forgotPassword: 'forgot-password',
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
         children: [
           { id: PUBLIC_ROUTES.home, index: true, lazy: loadHomePage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.regulations, path: paths.regulations.path, lazy: loadPublicRegulationsPage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.regulation, path: paths.regulation.path, lazy: loadPublicRegulationPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.dayOrders, path: paths.dayOrders.path, lazy: loadPublicDayOrdersPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.login, path: paths.login.path, lazy: loadLoginPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.forgotPassword, path: paths.forgotPassword.path, lazy: loadForgotPasswordPage },

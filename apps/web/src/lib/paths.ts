@@ -20,6 +20,8 @@ function panelPageWithId(path: string) {
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   regulations: { path: '/normativas', getHref: () => '/normativas' },
+  /** The page of one public norm; its links are built with the contracts' SITE_PATHS.regulation. */
+  regulation: { path: '/normativas/:tipo/:numero' },
   dayOrders: { path: '/ver-orden-dia', getHref: () => '/ver-orden-dia' },
   login: { path: '/login', getHref: () => '/login' },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },

@@ -6,7 +6,7 @@ import { regulationFilterErrors } from '../features/public-regulations';
 
 /** The rules of the public filter forms, by the name their data-check attribute gives (useGetForm's checkName). */
 export const FORM_CHECKS: Record<string, FormCheck> = {
-  regulations: (values) => regulationFilterErrors({ search: '', numberSearch: '', type: '', from: '', to: '', ...values }),
+  regulations: (values) => regulationFilterErrors({ search: '', numberSearch: '', type: '', legal_force: '', from: '', to: '', ...values }),
   'day-orders': (values) => dayOrderFilterErrors({ from: '', to: '', ...values }),
 };
 

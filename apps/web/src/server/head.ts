@@ -44,5 +44,15 @@ export function renderHead(head: PageHead, { url, publicUrl, siteName }: { url: 
     Object.entries(values)
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
       .join('');
-  return [`<title>${escapeHtml(title)}</title>`, ...tags.map(([tag, values]) => `<${tag}${attributes(values)}>`)].join('\n    ');
+  const lines = [`<title>${escapeHtml(title)}</title>`, ...tags.map(([tag, values]) => `<${tag}${attributes(values)}>`)];
+  if (head.jsonLd) lines.push(`<script type="application/ld+json">${scriptJson(head.jsonLd(absolute))}</script>`);
+  return lines.join('\n    ');
+}
+
+/**
+ * JSON safe inside a <script> element: every '<' (so no text of the data can close the element or open
+ * a comment), '>' and '&' escaped as JSON escapes, which parsers read back as the same characters.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -16,6 +16,8 @@ export type PageHead = {
   canonical?: string;
   /** A feed of the page's content, announced with <link rel="alternate">. */
   feed?: { href: string; title: string };
+  /** Structured data for search engines (schema.org), written as a JSON-LD block; given how to make a path absolute. */
+  jsonLd?: (absolute: (path: string) => string) => Record<string, unknown>;
   /** Pages of one person (a reset link) or failures stay out of search engines. */
   noindex?: boolean;
   /** The HTTP status of the answer; 200 when absent. */

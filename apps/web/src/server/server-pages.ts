@@ -2,7 +2,7 @@ import { PUBLIC_ROUTES } from '../app/routes';
 import { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from '../features/auth';
 import { publicDayOrdersServerPage } from '../features/day-orders';
 import { homeServerPage, newsServerPage } from '../features/home';
-import { publicRegulationsServerPage } from '../features/public-regulations';
+import { publicRegulationServerPage, publicRegulationsServerPage } from '../features/public-regulations';
 import { siteQueryOptions } from '../features/site';
 import type { ServerPage } from './server-page';
 
@@ -14,6 +14,7 @@ export const SERVER_PAGES: Record<PublicRouteId, ServerPage> = {
   [PUBLIC_ROUTES.layout]: { preload: ({ queryClient }) => queryClient.prefetchQuery(siteQueryOptions()) },
   [PUBLIC_ROUTES.home]: homeServerPage,
   [PUBLIC_ROUTES.regulations]: publicRegulationsServerPage,
+  [PUBLIC_ROUTES.regulation]: publicRegulationServerPage,
   [PUBLIC_ROUTES.dayOrders]: publicDayOrdersServerPage,
   [PUBLIC_ROUTES.login]: loginServerPage,
   [PUBLIC_ROUTES.forgotPassword]: forgotPasswordServerPage,

@@ -196,6 +196,8 @@ describe('outputs stay valid whatever a stored row holds', () => {
     const { errors, texts } = parseXml(response.body, 'summary');
     expect(errors).toEqual([]);
     expect(texts).toEqual(['Tema con\tcontroles <y> "comillas"']);
+    // Each entry leads to the norm's own page.
+    expect(response.body).toContain('<link rel="alternate" type="text/html" href="http://localhost:3000/normativas/ordenanza/99"/>');
   });
 
   it('serves CSV and JSON downloads without control characters', async () => {
@@ -219,7 +221,7 @@ describe('outputs stay valid whatever a stored row holds', () => {
       publicUrl: 'http://localhost:3000',
       selfUrl: 'http://localhost:3000/api/v1/regulations/feed.atom',
       now: new Date('2026-03-02T12:00:00Z'),
-      entries: [{ id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pdfUrl: null, legalForce: 'repealed' }],
+      entries: [{ id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pageUrl: null, pdfUrl: null, legalForce: 'repealed' }],
     });
     expect(parseXml(feed, 'summary')).toEqual({ errors: [], texts: ['Texto[31m rojo'] });
     expect(parseXml(feed, 'category').errors).toEqual([]);

@@ -44,6 +44,8 @@ export interface FeedEntry {
   title: string;
   subject: string;
   approvedAt: Date;
+  /** The norm's own page on the site (absolute). */
+  pageUrl: string | null;
   pdfUrl: string | null;
   legalForce: LegalForce;
 }
@@ -57,7 +59,7 @@ export function atomFeed(options: { councilName: string; publicUrl: string; self
     <title>${xml(entry.title)}</title>
     <id>tag:${xml(host)},2026:regulation:${entry.id}</id>
     <updated>${entry.approvedAt.toISOString()}</updated>
-${entry.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(entry.pdfUrl)}"/>\n` : ''}    <category term="${entry.legalForce}" label="${LEGAL_FORCE_LABELS[entry.legalForce]}"/>
+${entry.pageUrl ? `    <link rel="alternate" type="text/html" href="${xml(entry.pageUrl)}"/>\n` : ''}${entry.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(entry.pdfUrl)}"/>\n` : ''}    <category term="${entry.legalForce}" label="${LEGAL_FORCE_LABELS[entry.legalForce]}"/>
     <summary>${xml(entry.subject)}</summary>
   </entry>`,
   );

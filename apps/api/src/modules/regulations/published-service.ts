@@ -1,4 +1,5 @@
-import { REGULATION_COUNT_LIMIT, type PublicRegulationQuery, type PublishedRegulationList } from '@concejo/contracts';
+import { isPublicRegulationType, PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, SITE_PATHS, REGULATION_MESSAGES, type PublicRegulationQuery, type PublishedRegulationDetail, type PublishedRegulationList } from '@concejo/contracts';
+import { NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import { SizedLru } from '../../lib/sized-lru.js';
@@ -173,6 +174,35 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       })();
     },
 
+    /**
+     * The page of one public norm (DESIGN.md section 5): everything the list shows plus its authors,
+     * approval date, the public norms linked to it and the start of its text. NotFound (404) for an
+     * address that names no public norm: another type, a number that is not one, a norm in process.
+     */
+    async publishedOne(typeName: string, numberText: string): Promise<PublishedRegulationDetail> {
+      const type = PUBLIC_REGULATION_TYPES.find((candidate) => candidate === typeName);
+      const number = /^[1-9]\d{0,8}$/.test(numberText) ? Number(numberText) : undefined;
+      const row = type && number !== undefined ? await repository.publishedNorm(type, number) : undefined;
+      if (!row) throw new NotFound(REGULATION_MESSAGES.publishedNotFound);
+      const { matched_in: _matched, excerpt: _excerpt, ...listed } = presentPublished(row, row.keywords, undefined, urls);
+      return {
+        ...listed,
+        type: row.type,
+        number: row.number,
+        approved_at: row.approvedAt?.toISOString() ?? null,
+        authors: row.authors.map((name) => ({ name })),
+        is_old: row.isOld,
+        links: row.links,
+        text_start: row.textStart ? textStart(row.textStart) : null,
+        text_recognized: row.textRecognized,
+      };
+    },
+
+    /** Every public norm's page address and last change, newest first, at most `limit` (the sitemap). */
+    publishedPages(limit: number) {
+      return repository.publishedPages(limit);
+    },
+
     /** The Atom feed of the 50 newest approvals. */
     async feed(): Promise<string> {
       const rows = await repository.latestApproved(50);
@@ -186,6 +216,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
           title: feedTitle(row),
           subject: row.subject,
           approvedAt: row.approvedAt ?? row.updatedAt,
+          pageUrl: isPublicRegulationType(row.type) && row.number !== null ? absolute(SITE_PATHS.regulation(row.type, row.number)) : null,
           pdfUrl: row.pdfApproved ? absolute(urls.publicPdf(row.pdfApproved)) : null,
           legalForce: row.legalForce,
         })),
@@ -205,6 +236,17 @@ export interface SerializedList {
 export type SearchSource = 'index' | 'database';
 /** How many of a page's PDF texts (those its excerpts are cut from) were in memory, and how many were read. */
 export type TextReads = { cached: number; read: number };
+
+/** About this many characters of a norm's text open its page. */
+const TEXT_START_CHARS = 600;
+
+/** The first TEXT_START_CHARS characters of a PDF's text, its lines kept and spaces collapsed, cut after a whole word. */
+export function textStart(text: string): string | null {
+  const flat = text.replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  if (flat.length <= TEXT_START_CHARS) return flat || null;
+  const cut = Math.max(flat.lastIndexOf(' ', TEXT_START_CHARS), flat.lastIndexOf('\n', TEXT_START_CHARS));
+  return `${flat.slice(0, cut > TEXT_START_CHARS / 2 ? cut : TEXT_START_CHARS)}…`;
+}
 
 /** The calendar day after `day` (YYYY-MM-DD). */
 function nextDay(day: string): string {

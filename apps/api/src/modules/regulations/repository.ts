@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AuthorType, DemType, LinkedRegulationRef, RegulationState, RegulationType } from '@concejo/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import type { Links } from './links.js';
 import { createRegulationSearch } from './search-repository.js';
@@ -152,6 +153,43 @@ export function createRegulationRepository(db: Database) {
       await tx.delete(regulations).where(eq(regulations.id, id));
     },
 
+    /**
+     * One public norm by its address (public type and official number) with everything its page
+     * shows, in one statement: authors and keywords in order, the beginning of its PDF's text, and the
+     * public norms linked to it either way with their kind and legal force. Undefined when it is not public.
+     */
+    async publishedNorm(type: PublicRegulationType, number: number, client: Db = db): Promise<PublishedNormRow | undefined> {
+      const linked = (self: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id', direction: 'outgoing' | 'incoming') => sql`
+        select l.kind, ${direction}::text as direction, o.type, o.number, o.subject, o.legal_force
+        from regulation_links l join regulations o on o.id = l.${sql.raw(other)}
+        where l.${sql.raw(self)} = r.id and (o.state = 'approved' or o.is_old) and o.number is not null
+          and o.type = any(${arrayParam(PUBLIC_REGULATION_TYPES)}::regulation_type[])`;
+      const result = await client.execute<PublishedNormRow>(sql`
+        select r.id, r.type, r.dem_type as "demType", r.number, r.subject, r.created_at as "createdAt",
+          r.approved_at as "approvedAt", r.pdf_approved as "pdfApproved", r.legal_force as "legalForce", r.is_old as "isOld",
+          false as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart",
+          coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
+          coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords,
+          coalesce((select json_agg(link order by link.direction desc, link.kind, link.type, link.number) from (
+            ${linked('modifier_id', 'modified_id', 'outgoing')} union all ${linked('modified_id', 'modifier_id', 'incoming')}) link), '[]'::json) as links
+        from regulations r
+        where r.type = ${type} and r.number = ${number} and (r.state = 'approved' or r.is_old)`);
+      const row = result.rows[0];
+      // Dates arrive as text from a raw statement.
+      return row && { ...row, createdAt: new Date(row.createdAt), approvedAt: row.approvedAt === null ? null : new Date(row.approvedAt) };
+    },
+
+    /** The public norms' page addresses and last changes, newest first, at most `limit` (the sitemap). */
+    async publishedPages(limit: number, client: Db = db): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]> {
+      const rows = await client
+        .select({ type: regulations.type, number: regulations.number, lastModified: regulations.updatedAt })
+        .from(regulations)
+        .where(and(or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)), inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]), isNotNull(regulations.number)))
+        .orderBy(desc(regulations.createdAt), desc(regulations.id))
+        .limit(limit);
+      return rows as { type: PublicRegulationType; number: number; lastModified: Date }[];
+    },
+
     async findByTypeAndNumber(type: RegulationType, number: number, exceptId?: number, client: Db = db) {
       const [row] = await client
         .select({ id: regulations.id, cargo: regulations.cargo })
@@ -200,6 +238,28 @@ export function createRegulationRepository(db: Database) {
 }
 
 export type RegulationRepository = ReturnType<typeof createRegulationRepository>;
+
+/** Characters of a public norm's PDF text read for the start its page shows (cut at a word after). */
+export const TEXT_START_READ = 800;
+
+/** What the page of one public norm reads (repository.publishedNorm). */
+export type PublishedNormRow = {
+  id: number;
+  type: PublicRegulationType;
+  demType: DemType | null;
+  number: number;
+  subject: string;
+  createdAt: Date;
+  approvedAt: Date | null;
+  pdfApproved: string | null;
+  legalForce: LegalForce;
+  isOld: boolean;
+  textRecognized: boolean;
+  textStart: string | null;
+  authors: string[];
+  keywords: string[];
+  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
+};
 
 /** A list kept in its own table (authors, keywords), in order, for each of the regulations. */
 async function orderedValues(

@@ -6,7 +6,9 @@ import {
   errorBodySchema,
   oldRegulationFieldsSchema,
   publicRegulationQuerySchema,
+  publishedRegulationDetailSchema,
   publishedRegulationListSchema,
+  publishedRegulationParamsSchema,
   publishedRegulationSchema,
   regulationDetailSchema,
   relatedRegulationListSchema,
@@ -81,6 +83,25 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
         .header('etag', answer.etag)
         .send(answer.json as unknown as PublishedRegulationList);
     },
+  );
+
+  /**
+   * One public norm, by its public type and official number (the API's type names: `ordinance`...):
+   * what its page at /normativas/{tipo}/{número} shows. 200; 404 for an address that names no public norm.
+   */
+  app.get(
+    '/regulations/published/:type/:number',
+    {
+      config: { access: 'public', publicCache: 'revalidate' },
+      schema: {
+        tags: ['public'],
+        operationId: 'getPublishedRegulation',
+        summary: 'One published regulation, with its links and legal force',
+        params: publishedRegulationParamsSchema,
+        response: { 200: publishedRegulationDetailSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => regulations.publishedOne(request.params.type, request.params.number),
   );
 
   /**

@@ -148,6 +148,8 @@ export function createRegulationService({ repository, changes, index, documents,
     },
 
     listPublished: published.listPublished,
+    publishedOne: published.publishedOne,
+    publishedPages: published.publishedPages,
     exportPublished: published.exportPublished,
     feed: published.feed,
 

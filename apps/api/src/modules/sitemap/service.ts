@@ -1,11 +1,16 @@
-import { API_BASE, PRIVATE_PAGE_PREFIXES, SITE_PATHS } from '@concejo/contracts';
+import { API_BASE, PRIVATE_PAGE_PREFIXES, SITE_PATHS, type PublicRegulationType } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAnswerCache } from '../../lib/answer-cache.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 import { xml } from '../../lib/xml.js';
 import { FILES_PREFIX, IMAGE_FOLDERS, PUBLIC_FOLDERS } from '../files/routes.js';
 import type { NewsService } from '../news/service.js';
 
-/** The sitemap protocol's limit of URLs in one file (sitemaps.org). */
+/** The sitemap protocol's limits: URLs in one file, and files in one index (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
+/** Files listed by /sitemap.xml when it is an index: a million pages, far past any council's registry. */
+export const SITEMAP_MAX_FILES = 20;
 
 export interface SitemapEntry {
   /** The page's path on the site, from SITE_PATHS. */
@@ -21,48 +26,89 @@ interface Deps {
   /** PUBLIC_URL without its trailing slash: every URL written is absolute under it, never under a request's Host. */
   publicUrl: string;
   news: Pick<NewsService, 'publishedPages'>;
+  /** The public norms' pages (/normativas/{tipo}/{número}), newest first. */
+  regulations: { publishedPages(limit: number): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]> };
+  changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
+  clock: Clock;
   log: FastifyBaseLogger;
+  /** The protocol's limits unless a test says otherwise. */
+  limits?: { urlsPerFile: number; files: number };
+}
+
+/** The sitemap as served: one file, or an index (/sitemap.xml) and its numbered files (/sitemap-N.xml). */
+interface SitemapFiles {
+  root: string;
+  parts: string[];
 }
 
 /** What search engines are told about the public site: the sitemap and robots.txt. */
-export function createSitemapService({ publicUrl, news, log }: Deps) {
-  // Each kind of public page is one source, in the order they fill the sitemap. The page of one public
-  // norm (/normativas/{tipo}/{número}, DESIGN.md section 5) will be one more: a function that asks the
-  // regulations module for the public norms' paths and dates, newest first, at most `limit`.
+export function createSitemapService({ publicUrl, news, regulations, changes, clock, log, limits }: Deps) {
+  const urlsPerFile = limits?.urlsPerFile ?? SITEMAP_MAX_URLS;
+  const maxUrls = urlsPerFile * (limits?.files ?? SITEMAP_MAX_FILES);
+  // Each kind of public page is one source, in the order they fill the sitemap.
   const sources: SitemapSource[] = [
     // A list also changes when an item leaves it, which leaves no date behind: lists carry no lastmod.
     async () => [SITE_PATHS.home, SITE_PATHS.regulations, SITE_PATHS.dayOrders].map((path) => ({ path })),
     async (limit) => (await news.publishedPages(limit)).map(({ id, lastModified }) => ({ path: SITE_PATHS.newsItem(id), lastModified })),
+    async (limit) => (await regulations.publishedPages(limit)).map(({ type, number, lastModified }) => ({ path: SITE_PATHS.regulation(type, number), lastModified })),
   ];
+  // With 100,000 norms the sitemap is a 10 MB read: made once and kept until public content changes
+  // (through any instance) or a minute passes (a news item scheduled ahead appears on its own).
+  const cache = createAnswerCache<SitemapFiles>(changes, { contents: ['regulations', 'news'], ttlMs: 60_000, maxEntries: 1, now: () => clock.now().getTime() });
+
+  async function entries(): Promise<SitemapEntry[]> {
+    let found: SitemapEntry[] = [];
+    for (const source of sources) {
+      const room = maxUrls - found.length;
+      // One more than fits tells whether anything is left out.
+      const more = await source(room + 1);
+      found = found.concat(more.slice(0, room));
+      if (more.length > room) {
+        log.warn({ limit: maxUrls }, 'the sitemap is full: public pages past its limit are left out');
+        break;
+      }
+    }
+    return found;
+  }
+
+  async function build(): Promise<SitemapFiles> {
+    const all = await entries();
+    if (all.length <= urlsPerFile) return { root: urlSet(publicUrl, all), parts: [] };
+    const parts: string[] = [];
+    for (let start = 0; start < all.length; start += urlsPerFile) parts.push(urlSet(publicUrl, all.slice(start, start + urlsPerFile)));
+    return { root: sitemapIndex(publicUrl, parts.length), parts };
+  }
 
   const robots = robotsText(publicUrl);
 
   return {
     /**
-     * The sitemap (sitemaps.org 0.9) of every public page, read with one bounded query per source.
-     * It holds at most SITEMAP_MAX_URLS pages, the first sources first; past that the rest are left out
-     * with a warning in the log. When the norm pages can take it past the limit, /sitemap.xml becomes
-     * a sitemap index of numbered files, each source paged by its own order.
+     * The sitemap (sitemaps.org 0.9) of every public page: the lists, the news, then every public
+     * norm, newest first. Past SITEMAP_MAX_URLS pages it is an index of numbered files of that many
+     * pages each (sitemapPart); past SITEMAP_MAX_FILES files the rest are left out with a warning in the log.
      */
     async sitemap(): Promise<string> {
-      let entries: SitemapEntry[] = [];
-      for (const source of sources) {
-        const room = SITEMAP_MAX_URLS - entries.length;
-        // One more than fits tells whether anything is left out.
-        const found = await source(room + 1);
-        entries = entries.concat(found.slice(0, room));
-        if (found.length > room) {
-          log.warn({ limit: SITEMAP_MAX_URLS }, 'the sitemap is full: public pages past its limit are left out');
-          break;
-        }
-      }
-      return urlSet(publicUrl, entries);
+      return (await cache.get('sitemap', build)).root;
+    },
+
+    /** The numbered file `part` (from 1) of a sitemap index; undefined when there is no such file. */
+    async sitemapPart(part: number): Promise<string | undefined> {
+      return (await cache.get('sitemap', build)).parts[part - 1];
     },
 
     robots(): string {
       return robots;
     },
   };
+}
+
+/** The path of the numbered sitemap file `part` (from 1). */
+export const sitemapPartPath = (part: number) => `/sitemap-${part}.xml`;
+
+function sitemapIndex(publicUrl: string, parts: number): string {
+  let body = '';
+  for (let part = 1; part <= parts; part += 1) body += `<sitemap><loc>${xml(publicUrl)}${sitemapPartPath(part)}</loc></sitemap>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}</sitemapindex>\n`;
 }
 
 function urlSet(publicUrl: string, entries: readonly SitemapEntry[]): string {

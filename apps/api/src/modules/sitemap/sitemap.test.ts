@@ -1,15 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PANELS, type NewsItem } from '@concejo/contracts';
-import { news } from '../../db/schema/index.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { capturingLogger, createTestApp, type TestContext } from '../../test/harness.js';
 import { imageForm } from '../../test/images.js';
-import { SITEMAP_MAX_URLS } from './service.js';
+import { multipartForm, samplePdf } from '../../test/multipart.js';
+import { createSitemapService, SITEMAP_MAX_URLS } from './service.js';
 
 // Every character XML treats as markup, in the one setting that reaches the sitemap's text.
 const PUBLIC_URL = "https://concejo.example/sitio?a=1&b='<x>\"";
@@ -43,21 +43,27 @@ function parseSitemap(document: string) {
   const parser = new SaxesParser({ xmlns: true });
   const errors: string[] = [];
   const pages: { loc: string; lastmod?: string }[] = [];
+  const files: string[] = [];
   let root = '';
   let field: 'loc' | 'lastmod' | undefined;
   parser.on('error', (error) => errors.push(error.message));
   parser.on('opentag', (tag) => {
     if (!root) root = `{${tag.uri}}${tag.local}`;
     if (tag.local === 'url') pages.push({ loc: '' });
+    if (tag.local === 'sitemap') files.push('');
     field = tag.local === 'loc' || tag.local === 'lastmod' ? tag.local : undefined;
   });
   parser.on('text', (text) => {
+    if (root.endsWith('sitemapindex')) {
+      if (field === 'loc') files[files.length - 1] += text;
+      return;
+    }
     const page = pages.at(-1);
     if (page && field) page[field] = (page[field] ?? '') + text;
   });
   parser.on('closetag', () => (field = undefined));
   parser.write(document).close();
-  return { errors, root, pages };
+  return { errors, root, pages, files };
 }
 
 const getSitemap = async (headers: Record<string, string> = {}) => {
@@ -162,32 +168,91 @@ describe('/robots.txt', () => {
   });
 });
 
+describe('norm pages in the sitemap', () => {
+  it('lists every public norm at /normativas/{tipo}/{número}, dated by its last change, and never a norm staff only see', async () => {
+    const admin = (await buildLoggedInUser(ctx.app, ctx.db, 'admin')).headers;
+    const register = async (fields: Record<string, string | number>) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/regulations',
+        headers: admin,
+        payload: multipartForm({ author_type: 'concejal', authors: ['Ana'], subject: 'Norma del mapa', ...fields }, fields.state === 'approved' ? { pdf_approved: samplePdf() } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number; number: number | null; updated_at?: string }>();
+    };
+    await register({ type: 'declaration', state: 'approved', number: 4141 });
+    await register({ type: 'minute', state: 'approved', number: 4142 });
+    await register({ type: 'ordinance', state: 'process' });
+    const { rows } = await ctx.db.execute<{ updated_at: Date }>(sql`select updated_at from regulations where type = 'declaration' and number = 4141`);
+
+    const { errors, pages } = await getSitemap();
+    expect(errors).toEqual([]);
+    expect(pages.find((page) => page.loc === `${PUBLIC_URL}/normativas/declaracion/4141`)).toEqual({ loc: `${PUBLIC_URL}/normativas/declaracion/4141`, lastmod: new Date(rows[0]!.updated_at).toISOString() });
+    expect(pages.some((page) => page.loc.includes('4142'))).toBe(false);
+    expect(pages.filter((page) => page.loc.includes('/normativas/')).every((page) => /\/normativas\/(ordenanza|resolucion|decreto|declaracion)\/\d+$/.test(page.loc))).toBe(true);
+  });
+});
+
 describe('a sitemap past the protocol limit', () => {
   // 50,000 rows written and 5 MB of XML parsed: more time than the default on a loaded machine.
-  it('holds the first 50,000 pages (the lists, then the newest news) and says in the log what it left out', async () => {
-    const log = capturingLogger();
-    const big = await createTestApp({ publicUrl: 'https://concejo.example' }, { logger: log.logger });
+  it('becomes an index of numbered files of 50,000 pages each, which together hold every page once', async () => {
+    const big = await createTestApp({ publicUrl: 'https://concejo.example' });
     try {
       const now = big.clock.now().toISOString();
       await big.db.execute(sql`
         insert into news (title, description, status, video_url, publication_date)
         select 'Noticia ' || n, '<p>Texto.</p>', 1, 'https://www.instagram.com/p/Cx1/', ${now}::timestamptz - n * interval '1 minute'
-        from generate_series(1, ${SITEMAP_MAX_URLS}) n`);
-      const idOf = async (title: string) => (await big.db.select({ id: news.id }).from(news).where(eq(news.title, title)))[0]!.id;
+        from generate_series(1, ${SITEMAP_MAX_URLS - 10}) n`);
+      await big.db.execute(sql`
+        insert into regulations (type, number, subject, state, author_type, approved_at)
+        select 'ordinance', n, 'Norma ' || n, 'approved', 'concejal', now() from generate_series(1, 20) n`);
 
-      const response = await big.app.inject({ url: '/sitemap.xml' });
-      expect(response.statusCode).toBe(200);
-      const { errors, pages } = parseSitemap(response.body);
-      expect(errors).toEqual([]);
-      expect(pages).toHaveLength(SITEMAP_MAX_URLS);
-      expect(pages.slice(0, 3).map((page) => page.loc)).toEqual(['https://concejo.example/', 'https://concejo.example/normativas', 'https://concejo.example/ver-orden-dia']);
-      const locs = new Set(pages.map((page) => page.loc));
-      expect(locs.has(`https://concejo.example/noticia/${await idOf('Noticia 1')}`)).toBe(true);
-      expect(locs.has(`https://concejo.example/noticia/${await idOf(`Noticia ${SITEMAP_MAX_URLS - 3}`)}`)).toBe(true);
-      expect(locs.has(`https://concejo.example/noticia/${await idOf(`Noticia ${SITEMAP_MAX_URLS - 2}`)}`)).toBe(false);
-      expect(log.entries().some((entry) => entry.level === 40 && String(entry.msg).startsWith('the sitemap is full'))).toBe(true);
+      const index = await big.app.inject({ url: '/sitemap.xml' });
+      expect(index.statusCode).toBe(200);
+      const parsed = parseSitemap(index.body);
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.root).toBe('{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex');
+      expect(parsed.files).toEqual(['https://concejo.example/sitemap-1.xml', 'https://concejo.example/sitemap-2.xml']);
+
+      const first = parseSitemap((await big.app.inject({ url: '/sitemap-1.xml' })).body);
+      const second = parseSitemap((await big.app.inject({ url: '/sitemap-2.xml' })).body);
+      expect([first.errors, second.errors]).toEqual([[], []]);
+      expect(first.pages).toHaveLength(SITEMAP_MAX_URLS);
+      expect(first.pages.slice(0, 3).map((page) => page.loc)).toEqual(['https://concejo.example/', 'https://concejo.example/normativas', 'https://concejo.example/ver-orden-dia']);
+      const all = [...first.pages, ...second.pages].map((page) => page.loc);
+      expect(all).toHaveLength(3 + (SITEMAP_MAX_URLS - 10) + 20);
+      expect(new Set(all).size).toBe(all.length);
+      expect(second.pages.at(-1)!.loc).toMatch(/^https:\/\/concejo\.example\/normativas\/ordenanza\/\d+$/);
+
+      for (const missing of ['/sitemap-3.xml', '/sitemap-0.xml', '/sitemap-01.xml', '/sitemap-x.xml', `/sitemap-${'9'.repeat(40)}.xml`]) {
+        expect((await big.app.inject({ url: missing })).statusCode, missing).toBe(404);
+      }
     } finally {
       await big.close();
     }
-  }, 90_000);
+  }, 120_000);
+
+  it('leaves out what passes the last file, and says so in the log', async () => {
+    const log = capturingLogger();
+    const small = await createTestApp({ publicUrl: 'https://concejo.example' }, { logger: log.logger });
+    try {
+      const sitemap = createSitemapService({
+        publicUrl: 'https://concejo.example',
+        news: { publishedPages: async (limit) => Array.from({ length: Math.min(limit, 10) }, (_, index) => ({ id: index + 1, lastModified: new Date(0) })) },
+        regulations: { publishedPages: async () => [] },
+        changes: small.app.publicChanges,
+        clock: small.clock,
+        log: log.logger,
+        limits: { urlsPerFile: 4, files: 2 },
+      });
+      expect(parseSitemap(await sitemap.sitemap()).files).toHaveLength(2);
+      const pages = [...parseSitemap((await sitemap.sitemapPart(1))!).pages, ...parseSitemap((await sitemap.sitemapPart(2))!).pages].map((page) => page.loc);
+      expect(pages).toEqual(['/', '/normativas', '/ver-orden-dia', '/noticia/1', '/noticia/2', '/noticia/3', '/noticia/4', '/noticia/5'].map((path) => `https://concejo.example${path === '/' ? '/' : path}`));
+      expect(await sitemap.sitemapPart(3)).toBeUndefined();
+      expect(log.entries().some((entry) => entry.level === 40 && String(entry.msg).startsWith('the sitemap is full'))).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
 });

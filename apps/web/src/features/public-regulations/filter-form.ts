@@ -1,4 +1,4 @@
-import { dayFilterError, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from '@concejo/contracts';
+import { dayFilterError, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from '@concejo/contracts';
 import type { FormErrors } from '../../components/form/use-get-form';
 import { SEARCH_MIN_LENGTH, type PublicRegulationFilters } from './filters';
 
@@ -11,6 +11,7 @@ export const FILTER_FORM_MESSAGES = {
 } as const;
 
 const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
+const FORCES = new Set<string>(LEGAL_FORCES);
 
 /**
  * The search form's rules: the API's filters (publicRegulationQuerySchema's limits and messages, and its
@@ -27,6 +28,7 @@ export function filterErrors(values: PublicRegulationFilters): FilterErrors {
   if (numberSearch.length > PUBLIC_SEARCH_LIMITS.numberSearch) errors.numberSearch = PUBLIC_SEARCH_MESSAGES.numberTooLong;
   else if (numberSearch && !/^\d+$/.test(numberSearch)) errors.numberSearch = FILTER_FORM_MESSAGES.numberDigits;
   if (values.type && !TYPES.has(values.type)) errors.type = PUBLIC_SEARCH_MESSAGES.typeInvalid;
+  if (values.legal_force && !FORCES.has(values.legal_force)) errors.legal_force = PUBLIC_SEARCH_MESSAGES.legalForceInvalid;
   const from = dayFilterError(values.from);
   const to = dayFilterError(values.to);
   if (from) errors.from = from;
@@ -37,5 +39,5 @@ export function filterErrors(values: PublicRegulationFilters): FilterErrors {
 
 /** The form's values as the page's address carries them: trimmed, '' for none. */
 export function filtersOf(values: PublicRegulationFilters): PublicRegulationFilters {
-  return { search: values.search.trim(), numberSearch: values.numberSearch.trim(), type: values.type, from: values.from, to: values.to };
+  return { search: values.search.trim(), numberSearch: values.numberSearch.trim(), type: values.type, legal_force: values.legal_force, from: values.from, to: values.to };
 }

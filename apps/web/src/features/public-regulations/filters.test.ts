@@ -5,9 +5,9 @@ import { EMPTY_FILTERS, listSummary, readFilterParams, writeFilterParams } from 
 
 describe('the filters in the address', () => {
   it('survive a round trip through the URL, page included', () => {
-    const filters = { numberSearch: '2845', search: 'circulación de camiones', type: 'ordinance', from: '2025-01-01', to: '2025-12-31' };
+    const filters = { numberSearch: '2845', search: 'circulación de camiones', type: 'ordinance', legal_force: 'partially_repealed', from: '2025-01-01', to: '2025-12-31' };
     const params = writeFilterParams(filters, 3);
-    expect(params.toString()).toBe('search=circulaci%C3%B3n+de+camiones&numberSearch=2845&type=ordinance&from=2025-01-01&to=2025-12-31&page=3');
+    expect(params.toString()).toBe('search=circulaci%C3%B3n+de+camiones&numberSearch=2845&type=ordinance&legal_force=partially_repealed&from=2025-01-01&to=2025-12-31&page=3');
     expect(readFilterParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 3 });
   });
 
@@ -18,6 +18,7 @@ describe('the filters in the address', () => {
 
   it.each([
     ['type=minute', 'a type the public list does not offer'],
+    ['legal_force=vigente', 'a legal force by its label instead of its value'],
     ['from=2026-02-30', 'a day that does not exist'],
     ['from=1849-12-31', 'a day before 1850'],
     ['to=2101-01-01', 'a day after 2100'],
@@ -44,21 +45,22 @@ describe('the search form', () => {
 
   it('reads the same parameters the form sends without JavaScript, its empty fields as no filter', () => {
     // What the browser sends for the form with only «Buscar» and «Tipo» filled in (fields in the form's order).
-    const sent = new URLSearchParams('search=tasas&numberSearch=&type=decree&from=&to=');
+    const sent = new URLSearchParams('search=tasas&numberSearch=&type=decree&legal_force=repealed&from=&to=');
     const { filters, page } = readFilterParams(sent);
-    expect(filters).toEqual({ ...EMPTY_FILTERS, search: 'tasas', type: 'decree' });
+    expect(filters).toEqual({ ...EMPTY_FILTERS, search: 'tasas', type: 'decree', legal_force: 'repealed' });
     expect(page).toBe(1);
     // The same search with JavaScript: the same parameters, in the same order, without the empty ones.
-    expect(writeFilterParams(filters).toString()).toBe('search=tasas&type=decree');
+    expect(writeFilterParams(filters).toString()).toBe('search=tasas&type=decree&legal_force=repealed');
   });
 
   it('accepts empty filters and a complete valid set', () => {
     expect(filterErrors(EMPTY_FILTERS)).toEqual({});
-    expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', from: '2025-01-01', to: '2025-01-01' })).toEqual({});
+    expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', legal_force: 'in_force', from: '2025-01-01', to: '2025-01-01' })).toEqual({});
   });
 
   it('says what the API would: overlong words or number, a type it does not offer', () => {
-    expect(filterErrors({ ...EMPTY_FILTERS, search: 'a'.repeat(201), numberSearch: '1'.repeat(21), type: 'minute' })).toEqual({
+    expect(filterErrors({ ...EMPTY_FILTERS, search: 'a'.repeat(201), numberSearch: '1'.repeat(21), type: 'minute', legal_force: 'derogada' })).toEqual({
+      legal_force: 'La vigencia no es válida: Vigente, Derogada parcialmente o Derogada.',
       search: 'La búsqueda puede tener hasta 200 caracteres.',
       numberSearch: 'El número puede tener hasta 20 caracteres.',
       type: 'El tipo de normativa no es válido.',

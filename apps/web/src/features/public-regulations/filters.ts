@@ -1,4 +1,4 @@
-import { isAcceptedDay, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS } from '@concejo/contracts';
+import { isAcceptedDay, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS } from '@concejo/contracts';
 import { formatListTotal } from '../../lib/list-total';
 
 /** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
@@ -6,14 +6,16 @@ export type PublicRegulationFilters = {
   numberSearch: string;
   search: string;
   type: string;
+  /** Vigencia (DESIGN.md section 5): in_force, partially_repealed, repealed, or '' for every norm. */
+  legal_force: string;
   from: string;
   to: string;
 };
 
 /** In the search form's order, so that the form submitted without JavaScript gives the same address. */
-export const FILTER_KEYS = ['search', 'numberSearch', 'type', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
+export const FILTER_KEYS = ['search', 'numberSearch', 'type', 'legal_force', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
 
-export const EMPTY_FILTERS: PublicRegulationFilters = { numberSearch: '', search: '', type: '', from: '', to: '' };
+export const EMPTY_FILTERS: PublicRegulationFilters = { numberSearch: '', search: '', type: '', legal_force: '', from: '', to: '' };
 
 /** Spec 9: the text search needs more than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
@@ -22,6 +24,7 @@ export const NUMBER_MAX_LENGTH = PUBLIC_SEARCH_LIMITS.numberSearch;
 const MAX_PAGE = 100_000;
 
 const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
+const FORCES = new Set<string>(LEGAL_FORCES);
 
 /**
  * Filters and page from the address. Whatever the API would refuse (a link edited by hand, an old
@@ -31,6 +34,7 @@ export function readFilterParams(params: URLSearchParams): { filters: PublicRegu
   const get = (key: string) => (params.get(key) ?? '').trim();
   const search = get('search').slice(0, SEARCH_MAX_LENGTH);
   const type = get('type');
+  const force = get('legal_force');
   const from = get('from');
   const to = get('to');
   const page = Number(get('page'));
@@ -39,6 +43,7 @@ export function readFilterParams(params: URLSearchParams): { filters: PublicRegu
       numberSearch: get('numberSearch').slice(0, NUMBER_MAX_LENGTH),
       search: search.length >= SEARCH_MIN_LENGTH ? search : '',
       type: TYPES.has(type) ? type : '',
+      legal_force: FORCES.has(force) ? force : '',
       // A real day between 1850 and 2100 (2026-02-30 is none), so that a hand-edited link never ends in a 422.
       from: isAcceptedDay(from) ? from : '',
       to: isAcceptedDay(to) ? to : '',

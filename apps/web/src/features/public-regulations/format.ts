@@ -16,6 +16,11 @@ export function ofRegulation(regulation: Pick<PublishedRegulation, 'type' | 'num
   return `${MASCULINE_TYPES.has(regulation.type) ? 'del' : 'de la'} ${regulationName(regulation)}`;
 }
 
+/** «el» or «la»: the article a norm's name takes (el Decreto, la Ordenanza). */
+export function articleOf(regulation: Pick<PublishedRegulation, 'type'>): 'el' | 'la' {
+  return MASCULINE_TYPES.has(regulation.type) ? 'el' : 'la';
+}
+
 /** "Coincide en el tema y las palabras clave.": where a search found the norm; '' without a search. */
 export function matchSentence(places: PublishedRegulation['matched_in']): string {
   const labels = places.map((place) => MATCH_PLACE_LABELS[place]);

@@ -1,8 +1,14 @@
-import { councilName } from '../../server/page-text';
-import type { ServerPage } from '../../server/server-page';
+import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
+import { ApiError } from '../../lib/api-client';
+import { COUNCIL_TIME_ZONE } from '../../lib/format';
+import { councilName, excerpt } from '../../server/page-text';
+import type { PageContext, ServerPage } from '../../server/server-page';
+import { publishedRegulationQueryOptions } from './api/get-published-regulation';
 import { publishedRegulationsQueryOptions } from './api/list-published-regulations';
 import { FEED_HREF, FEED_TITLE } from './api/open-data';
 import { readFilterParams, writeFilterParams } from './filters';
+import { regulationName } from './format';
+import { normAddress } from './norm-address';
 
 /** '/normativas': the results of the search in the address come in the first HTML. */
 export const publicRegulationsServerPage: ServerPage = {
@@ -23,6 +29,77 @@ export const publicRegulationsServerPage: ServerPage = {
       description: filters.search
         ? `Normativas del ${council} que mencionan «${filters.search}».`
         : `Ordenanzas, resoluciones, decretos y declaraciones del ${council}: buscá por número, tipo, fecha o texto y descargá el PDF.`,
+    };
+  },
+};
+
+/** schema.org's LegalForceStatus for each legal force. */
+const SCHEMA_LEGAL_FORCE: Record<LegalForce, string> = {
+  in_force: 'https://schema.org/InForce',
+  partially_repealed: 'https://schema.org/PartiallyInForce',
+  repealed: 'https://schema.org/NotInForce',
+};
+
+/** The calendar day of an instant in the council's time zone (YYYY-MM-DD). */
+const councilDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: COUNCIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+/**
+ * The norm as schema.org `Legislation` (JSON-LD): identifier, type, date, legal force, its PDF, and the
+ * norms it changes (modifies, repeals, partially repeals: legislationChanges) or regulates
+ * (legislationApplies: it implements them), each with its page.
+ */
+export function legislationJsonLd(norm: PublishedRegulationDetail, council: string, absolute: (path: string) => string): Record<string, unknown> {
+  const reference = (link: PublishedRegulationDetail['links'][number]) => ({ '@type': 'Legislation', name: regulationName(link), url: absolute(SITE_PATHS.regulation(link.type, link.number)) });
+  const outgoing = norm.links.filter((link) => link.direction === 'outgoing');
+  const changes = outgoing.filter((link) => link.kind !== 'regulates').map(reference);
+  const applies = outgoing.filter((link) => link.kind === 'regulates').map(reference);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Legislation',
+    name: regulationName(norm),
+    url: absolute(SITE_PATHS.regulation(norm.type, norm.number)),
+    inLanguage: 'es-AR',
+    legislationIdentifier: `${REGULATION_TYPE_LABELS[norm.type]} N° ${norm.number}`,
+    legislationType: REGULATION_TYPE_LABELS[norm.type],
+    legislationDate: councilDay(norm.approved_at ?? norm.created_at),
+    legislationLegalForce: SCHEMA_LEGAL_FORCE[norm.legal_force],
+    legislationPassedBy: { '@type': 'Organization', name: council },
+    ...(norm.subject ? { abstract: norm.subject } : {}),
+    ...(norm.keywords.length ? { keywords: norm.keywords.map((keyword) => keyword.word).join(', ') } : {}),
+    ...(norm.authors.length ? { author: norm.authors.map((author) => ({ '@type': 'Person', name: author.name })) } : {}),
+    ...(norm.pdf_approved ? { encoding: { '@type': 'MediaObject', contentUrl: absolute(norm.pdf_approved), encodingFormat: 'application/pdf' } } : {}),
+    ...(changes.length ? { legislationChanges: changes } : {}),
+    ...(applies.length ? { legislationApplies: applies } : {}),
+  };
+}
+
+const addressOf = ({ params }: Pick<PageContext, 'params'>) => normAddress(params.tipo ?? '', params.numero ?? '');
+
+/** '/normativas/{tipo}/{número}': the norm in the first HTML, with its sharing tags and its JSON-LD. */
+export const publicRegulationServerPage: ServerPage = {
+  reading: true,
+  preload: (context) => {
+    const address = addressOf(context);
+    return address ? context.queryClient.prefetchQuery(publishedRegulationQueryOptions(address.type, address.number)) : Promise.resolve();
+  },
+  head: (context) => {
+    const address = addressOf(context);
+    const query = address && publishedRegulationQueryOptions(address.type, address.number);
+    const norm = query && context.queryClient.getQueryData(query.queryKey);
+    if (!norm) {
+      const error = query && context.queryClient.getQueryState(query.queryKey)?.error;
+      const missing = !query || (error instanceof ApiError && error.status === 404);
+      return { title: 'Normativa', noindex: true, status: missing ? 404 : 503 };
+    }
+    const council = councilName(context.queryClient);
+    const name = regulationName(norm);
+    const force = norm.legal_force === 'in_force' ? '' : ` (${LEGAL_FORCE_LABELS[norm.legal_force]})`;
+    return {
+      title: `${name}${force}`,
+      description: excerpt(norm.subject ? `${name}${force}: ${norm.subject}` : `${name}${force} del ${council}.`, 200),
+      canonical: SITE_PATHS.regulation(norm.type, norm.number),
+      type: 'article',
+      jsonLd: (absolute) => legislationJsonLd(norm, council, absolute),
     };
   },
 };

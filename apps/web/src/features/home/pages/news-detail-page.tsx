@@ -7,7 +7,7 @@ import { usePublishedNewsItem } from '../api/get-published-news-item';
 import { usePublishedNews } from '../api/list-published-news';
 import { NewsContent } from '../components/news-content';
 import { RelatedNews } from '../components/related-news';
-import { ShareButton } from '../components/share-button';
+import { ShareButton } from '../../../components/share-button';
 import { StoredImage } from '../components/stored-image';
 import { NEWS_DETAIL_SIZES } from '../images';
 import { formatNewsDate, relatedNews } from '../news-pages';

@@ -1,3 +1,4 @@
+import type { PublicRegulationType } from '@concejo/contracts';
 import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
 
 /** The public search belongs to everyone: it survives a logout, unlike the staff queries. */
@@ -9,6 +10,7 @@ export const PUBLISHED_REGULATIONS_KEY = [PUBLIC_QUERY_SCOPE, 'regulations'] as 
  */
 export const PUBLISHED_REGULATION_PATHS = {
   list: '/regulations/published',
+  one: (type: PublicRegulationType, number: number) => `/regulations/published/${type}/${number}`,
   csv: '/regulations/published.csv',
   json: '/regulations/published.json',
   feed: '/regulations/feed.atom',

@@ -1,12 +1,20 @@
-import { REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
-import { formatDate, matchSentence, ofRegulation } from '../format';
+import { isPublicRegulationType, REGULATION_TYPE_LABELS, SITE_PATHS, type PublishedRegulation } from '@concejo/contracts';
+import { formatDate, matchSentence, ofRegulation, regulationName } from '../format';
+import { LegalForceBadge } from './legal-force-badge';
 import { MatchExcerpt } from './match-excerpt';
+
+/** The address of a result's own page; every public norm has one (a public type and a number). */
+function pageOf({ type, number }: PublishedRegulation): string | undefined {
+  return isPublicRegulationType(type) && number !== null ? SITE_PATHS.regulation(type, number) : undefined;
+}
 
 const COLUMNS = { type: 'Tipo', number: 'N°', subject: 'Tema', keywords: 'Palabras clave', created: 'Fecha de creación', pdf: 'PDF' } as const;
 
 function Row({ regulation }: { regulation: PublishedRegulation }) {
   const where = matchSentence(regulation.matched_in);
   const keywords = regulation.keywords.map((keyword) => keyword.word).join(', ');
+  const page = pageOf(regulation);
+  const title = regulation.subject || regulationName(regulation);
   return (
     <tr>
       <td data-label={COLUMNS.type} className="regulation-type">
@@ -18,7 +26,14 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
       <td data-label={COLUMNS.subject} className="regulation-subject">
         {/* One wrapper: on phones the cell is a two-column grid (label, value). */}
         <div>
-          {regulation.subject ? <span className="d-block">{regulation.subject}</span> : <span className="text-body-secondary">Sin tema registrado</span>}
+          {page ? (
+            <a href={page} className="d-block regulation-link">
+              {title}
+            </a>
+          ) : (
+            <span className="d-block">{title}</span>
+          )}
+          {regulation.legal_force !== 'in_force' && <LegalForceBadge force={regulation.legal_force} className="mt-1" />}
           {where && <span className="regulation-match d-block">{where}</span>}
           {regulation.excerpt && regulation.excerpt.length > 0 && <MatchExcerpt segments={regulation.excerpt} />}
         </div>

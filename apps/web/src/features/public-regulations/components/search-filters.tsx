@@ -1,4 +1,4 @@
-import { PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
+import { LEGAL_FORCE_LABELS, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, REGULATION_TYPE_LABELS } from '@concejo/contracts';
 import { Link } from 'react-router';
 import { DateRangeFields } from '../../../components/form/date-range-fields';
 import { useGetForm } from '../../../components/form/use-get-form';
@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * N°, words, type and a from/to range, with Limpiar and Filtrar (spec 2.3): a GET form to /normativas
+ * N°, words, type, legal force (vigencia) and a from/to range, with Limpiar and Filtrar (spec 2.3): a GET form to /normativas
  * whose fields are named as the address's parameters, so it also searches without JavaScript.
  */
 export function SearchFilters(props: Props) {
@@ -50,7 +50,7 @@ function FilterForm({ filters, onApply }: Props) {
         </label>
         <input type="text" inputMode="numeric" pattern="[0-9]*" autoComplete="off" defaultValue={filters.numberSearch} maxLength={NUMBER_MAX_LENGTH} {...fieldProps('numberSearch')} />
       </div>
-      <div className="col-6 col-md-4 col-lg-4">
+      <div className="col-6 col-md-4 col-lg-2">
         <label className="form-label" htmlFor={idOf('type')}>
           Tipo
         </label>
@@ -59,6 +59,19 @@ function FilterForm({ filters, onApply }: Props) {
           {PUBLIC_REGULATION_TYPES.map((type) => (
             <option key={type} value={type}>
               {REGULATION_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-6 col-md-4 col-lg-2">
+        <label className="form-label" htmlFor={idOf('legal_force')}>
+          Vigencia
+        </label>
+        <select defaultValue={filters.legal_force} {...fieldProps('legal_force', { className: 'form-select' })}>
+          <option value="">Todas</option>
+          {LEGAL_FORCES.map((force) => (
+            <option key={force} value={force}>
+              {LEGAL_FORCE_LABELS[force]}
             </option>
           ))}
         </select>

@@ -50,11 +50,22 @@ describe('PublicRegulationsPage', () => {
     expect(within(row).getByText('2845')).toBeInTheDocument();
     expect(within(row).getByText('tránsito, camiones')).toBeInTheDocument();
     expect(within(row).getByText('15/07/2025')).toBeInTheDocument();
+    // The subject leads to the norm's own page; a norm in force carries no badge in the list.
+    expect(within(row).getByRole('link', { name: 'Tema de la norma 45' })).toHaveAttribute('href', '/normativas/ordenanza/2845');
+    expect(within(row).queryByText('Vigente')).toBeNull();
     const pdf = within(row).getByRole('link', { name: 'Ver PDF de la Ordenanza N° 2845 (se abre en una pestaña nueva)' });
     expect(pdf).toHaveAttribute('href', '/api/v1/files/approved/45.pdf');
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('navigation', { name: 'Paginación de normativas' })).toBeInTheDocument();
     expect(searches(api)).toEqual(['/api/v1/regulations/published?page=1']);
+  });
+
+  it("marks a norm no longer in force in the list, and names a norm without subject by its type and number", async () => {
+    await renderPage('/normativas', () => jsonResponse(list([regulation(1, { legal_force: 'repealed', subject: '', type: 'decree' }), regulation(2, { legal_force: 'partially_repealed' })]))).page;
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: 'Decreto N° 2801' })).toHaveAttribute('href', '/normativas/decreto/2801');
+    expect(within(first!).getByText('Derogada')).toHaveClass('badge');
+    expect(within(second!).getByText('Derogada parcialmente')).toHaveClass('badge');
   });
 
   it("shows 'Fecha inválida' for a date it cannot read", async () => {
@@ -63,16 +74,17 @@ describe('PublicRegulationsPage', () => {
   });
 
   it('reads the filters from the address, fills the form with them and asks the API for them', async () => {
-    const { api, page } = renderPage('/normativas?numberSearch=2801&search=circulacion&type=ordinance&from=2025-01-01&to=2025-12-31&page=2', () => jsonResponse(list([regulation(1)])));
+    const { api, page } = renderPage('/normativas?numberSearch=2801&search=circulacion&type=ordinance&legal_force=repealed&from=2025-01-01&to=2025-12-31&page=2', () => jsonResponse(list([regulation(1)])));
     await page;
     expect(screen.getByLabelText('Buscar')).toHaveValue('circulacion');
     expect(screen.getByLabelText('N°')).toHaveValue('2801');
     expect(screen.getByLabelText('Tipo')).toHaveValue('ordinance');
+    expect(screen.getByLabelText('Vigencia')).toHaveValue('repealed');
     expect(screen.getByLabelText('Desde')).toHaveValue('2025-01-01');
     expect(screen.getByLabelText('Hasta')).toHaveValue('2025-12-31');
     // «Hasta» offers no day before «Desde».
     expect(screen.getByLabelText('Hasta')).toHaveAttribute('min', '2025-01-01');
-    expect(searches(api)).toEqual(['/api/v1/regulations/published?numberSearch=2801&search=circulacion&type=ordinance&from=2025-01-01&to=2025-12-31&page=2']);
+    expect(searches(api)).toEqual(['/api/v1/regulations/published?numberSearch=2801&search=circulacion&type=ordinance&legal_force=repealed&from=2025-01-01&to=2025-12-31&page=2']);
   });
 
   it('loads the address of the filters with Filtrar (back to page 1, without the empty ones); Limpiar is the address without filters', async () => {
@@ -80,9 +92,10 @@ describe('PublicRegulationsPage', () => {
     await user.type(screen.getByLabelText('Buscar'), 'camiones');
     await user.type(screen.getByLabelText('N°'), '2845');
     await user.selectOptions(screen.getByLabelText('Tipo'), 'Ordenanza');
+    await user.selectOptions(screen.getByLabelText('Vigencia'), 'Derogada parcialmente');
     await user.type(screen.getByLabelText('Desde'), '2025-01-01');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    expect(goTo).toHaveBeenCalledWith('/normativas?search=camiones&numberSearch=2845&type=ordinance&from=2025-01-01');
+    expect(goTo).toHaveBeenCalledWith('/normativas?search=camiones&numberSearch=2845&type=ordinance&legal_force=partially_repealed&from=2025-01-01');
     expect(screen.getByRole('link', { name: 'Limpiar' })).toHaveAttribute('href', '/normativas');
   });
 
@@ -93,9 +106,9 @@ describe('PublicRegulationsPage', () => {
     expect(form).toHaveAttribute('action', '/normativas');
     expect(screen.getByRole('button', { name: 'Filtrar' })).toHaveAttribute('type', 'submit');
     const names = [...form.elements].map((element) => (element as HTMLInputElement).name).filter(Boolean);
-    expect(names).toEqual(['search', 'numberSearch', 'type', 'from', 'to']);
+    expect(names).toEqual(['search', 'numberSearch', 'type', 'legal_force', 'from', 'to']);
     // What the browser would send: the page's own filters, never the page number (a new search starts at 1).
-    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('search=camiones&numberSearch=&type=&from=&to=');
+    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('search=camiones&numberSearch=&type=&legal_force=&from=&to=');
     // The browser's own checks stand in for the Spanish messages without JavaScript.
     expect(screen.getByLabelText('Buscar')).toHaveAttribute('minlength', '3');
     expect(screen.getByLabelText('N°')).toHaveAttribute('pattern', '[0-9]*');

@@ -1,0 +1,116 @@
+import type { PublishedRegulationDetail } from '@concejo/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/render-routes';
+import { renderServerPage } from '../../../test/render-server-page';
+
+const NORM: PublishedRegulationDetail = {
+  id: 7,
+  type: 'ordinance',
+  dem_type: null,
+  number: 2847,
+  subject: 'Plan municipal de arbolado urbano </script><b>y</b> especies nativas',
+  keywords: [{ word: 'ambiente' }, { word: 'arbolado' }],
+  created_at: '2025-12-11T13:00:00.000Z',
+  approved_at: '2025-12-12T13:00:00.000Z',
+  pdf_approved: '/api/v1/files/regulations-approved/abc.pdf',
+  legal_force: 'partially_repealed',
+  authors: [{ name: 'María Laura Sosa' }, { name: 'Raúl Ortiz' }],
+  is_old: false,
+  links: [
+    { kind: 'partially_repeals', direction: 'incoming', type: 'ordinance', number: 2910, subject: 'Actualiza el listado de especies protegidas', legal_force: 'in_force' },
+    { kind: 'regulates', direction: 'incoming', type: 'decree', number: 97, subject: 'Reglamenta el plan', legal_force: 'in_force' },
+    { kind: 'modifies', direction: 'outgoing', type: 'ordinance', number: 1610, subject: '', legal_force: 'repealed' },
+  ],
+  text_start: 'Artículo 1°: Créase el plan.\nArtículo 2°: …',
+  text_recognized: true,
+};
+
+function stubApi(norm: PublishedRegulationDetail | null = NORM) {
+  return vi.fn(async (url: string) => {
+    if (norm && url === `/api/v1/regulations/published/${norm.type}/${norm.number}`) return jsonResponse(norm);
+    if (url.startsWith('/api/v1/regulations/published/')) return jsonResponse({ message: 'No encontramos esa normativa entre las publicadas.', requestId: 'r' }, 404);
+    return jsonResponse({ message: 'no' }, 404);
+  });
+}
+
+describe('PublicRegulationPage (/normativas/{tipo}/{número})', () => {
+  it('shows the norm with its legal force first, its facts, PDF, links by kind and the start of its text, from the server', async () => {
+    const api = stubApi();
+    const page = await renderServerPage('/normativas/ordenanza/2847', api);
+    expect(page.status).toBe(200);
+    expect(api.mock.calls.map(([url]) => url)).toContain('/api/v1/regulations/published/ordinance/2847');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ordenanza N° 2847' })).toBeInTheDocument();
+    expect(screen.getAllByText('Derogada parcialmente')[0]).toHaveClass('badge');
+    // The repeal at the top names the norm that did it, as a link to its page.
+    const notice = screen.getByText('Esta norma fue derogada parcialmente').closest('.alert') as HTMLElement;
+    expect(notice).toHaveTextContent('Esta norma fue derogada parcialmente por la Ordenanza N° 2910.');
+    expect(within(notice).getByRole('link', { name: 'Ordenanza N° 2910' })).toHaveAttribute('href', '/normativas/ordenanza/2910');
+    // The subject as text, never as markup.
+    expect(screen.getByText(NORM.subject)).toBeInTheDocument();
+    expect(document.querySelector('#root b')).toBeNull();
+
+    expect(screen.getByText('Fecha de aprobación').nextElementSibling).toHaveTextContent('12/12/2025');
+    expect(screen.getByText('Autores').nextElementSibling).toHaveTextContent('María Laura Sosa, Raúl Ortiz');
+    expect(screen.getByText('Palabras clave').nextElementSibling).toHaveTextContent('ambiente, arbolado');
+    expect(screen.getByRole('link', { name: /^Abrir el PDF/ })).toHaveAttribute('href', NORM.pdf_approved);
+    expect(screen.getByRole('link', { name: /^Descargar el PDF/ })).toHaveAttribute('download', 'Ordenanza-N-2847.pdf');
+
+    const links = screen.getByRole('region', { name: 'Relación con otras normas' });
+    const headings = within(links).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Derogada parcialmente por', 'Reglamentada por', 'Modifica a']);
+    expect(within(links).getByRole('link', { name: 'Decreto N° 97' })).toHaveAttribute('href', '/normativas/decreto/97');
+    // A linked norm that is no longer in force says so beside its link.
+    expect(within(links).getByRole('link', { name: 'Ordenanza N° 1610' }).parentElement).toHaveTextContent('Derogada');
+
+    const text = screen.getByRole('region', { name: 'Comienzo del texto' });
+    expect(text).toHaveTextContent('Artículo 1°: Créase el plan.');
+    expect(text).toHaveTextContent('su texto se reconoció automáticamente');
+    expect(screen.getByText('El texto oficial de esta norma es el publicado en el Boletín Oficial.')).toBeInTheDocument();
+  });
+
+  it('gives the page its head: title with the legal force, canonical address, sharing tags and schema.org Legislation', async () => {
+    const page = await renderServerPage('/normativas/ordenanza/2847', stubApi());
+    expect(document.title).toMatch(/^Ordenanza N° 2847 \(Derogada parcialmente\)/);
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/normativas/ordenanza/2847');
+    expect(document.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Ordenanza N° 2847 \(Derogada parcialmente\): Plan municipal/);
+    // The subject's '</script>' cannot end the JSON-LD block early: it is there as an escape.
+    expect(page.head).not.toContain('</script><b>');
+    const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Legislation',
+      name: 'Ordenanza N° 2847',
+      legislationIdentifier: 'Ordenanza N° 2847',
+      legislationType: 'Ordenanza',
+      legislationDate: '2025-12-12',
+      legislationLegalForce: 'https://schema.org/PartiallyInForce',
+      abstract: NORM.subject,
+      url: 'http://localhost:3000/normativas/ordenanza/2847',
+      encoding: { '@type': 'MediaObject', contentUrl: 'http://localhost:3000/api/v1/files/regulations-approved/abc.pdf', encodingFormat: 'application/pdf' },
+      legislationChanges: [{ '@type': 'Legislation', name: 'Ordenanza N° 1610', url: 'http://localhost:3000/normativas/ordenanza/1610' }],
+    });
+    expect(ld.author).toEqual([
+      { '@type': 'Person', name: 'María Laura Sosa' },
+      { '@type': 'Person', name: 'Raúl Ortiz' },
+    ]);
+  });
+
+  it.each(['/normativas/ordenanza/9999', '/normativas/minuta/1', '/normativas/ordenanza/0012', '/normativas/ordenanza/abc', '/normativas/ordinance/2847'])(
+    'answers %s with a 404 page that leads back to the search',
+    async (address) => {
+      const page = await renderServerPage(address, stubApi());
+      expect(page.status).toBe(404);
+      expect(page.head).toContain('noindex');
+      expect(screen.getByRole('heading', { level: 1, name: 'No encontramos esa normativa entre las publicadas.' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Buscar normativas' })).toHaveAttribute('href', '/normativas');
+    },
+  );
+
+  it('says the norm could not be loaded (503, not a 404) when the API fails', async () => {
+    const page = await renderServerPage('/normativas/decreto/97', vi.fn(async () => jsonResponse({ message: 'Error interno', requestId: 'r' }, 500)));
+    expect(page.status).toBe(503);
+    expect(screen.getByRole('heading', { level: 1, name: 'Error al obtener la normativa.' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,190 @@
+import { REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegulationDetail } from '@concejo/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ShareButton } from '../../../components/share-button';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { publishedRegulationQueryOptions } from '../api/get-published-regulation';
+import { LegalForceBadge } from '../components/legal-force-badge';
+import { articleOf, formatDate, regulationName } from '../format';
+import { normAddress } from '../norm-address';
+
+/** How each kind of link reads from the norm shown: it does it to others (outgoing), or others do it to it. */
+const LINK_HEADINGS: Record<PublishedLink['direction'], Record<PublishedLink['kind'], string>> = {
+  outgoing: { repeals: 'Deroga a', partially_repeals: 'Deroga parcialmente a', modifies: 'Modifica a', regulates: 'Reglamenta a' },
+  incoming: { repeals: 'Derogada por', partially_repeals: 'Derogada parcialmente por', modifies: 'Modificada por', regulates: 'Reglamentada por' },
+};
+/** The order the groups are shown in: what changes this norm's force first. */
+const LINK_ORDER: [PublishedLink['direction'], PublishedLink['kind']][] = [
+  ['incoming', 'repeals'],
+  ['incoming', 'partially_repeals'],
+  ['incoming', 'modifies'],
+  ['incoming', 'regulates'],
+  ['outgoing', 'repeals'],
+  ['outgoing', 'partially_repeals'],
+  ['outgoing', 'modifies'],
+  ['outgoing', 'regulates'],
+];
+
+function NormLink({ link }: { link: PublishedLink }) {
+  return (
+    <li>
+      <a href={SITE_PATHS.regulation(link.type, link.number)}>{regulationName(link)}</a>
+      {link.legal_force !== 'in_force' && <LegalForceBadge force={link.legal_force} className="ms-2" />}
+      {link.subject && <span className="d-block linked-subject">{link.subject}</span>}
+    </li>
+  );
+}
+
+/** The norms linked to this one, grouped by what they do to it or it does to them. */
+function Links({ links }: { links: PublishedLink[] }) {
+  const groups = LINK_ORDER.map(([direction, kind]) => ({ direction, kind, items: links.filter((link) => link.direction === direction && link.kind === kind) })).filter((group) => group.items.length > 0);
+  return (
+    <section aria-labelledby="norm-links" className="norm-section">
+      <h2 id="norm-links" className="h5">
+        Relación con otras normas
+      </h2>
+      {groups.length === 0 ? (
+        <p className="text-body-secondary mb-0">No hay normas publicadas que la modifiquen, deroguen o reglamenten.</p>
+      ) : (
+        groups.map(({ direction, kind, items }) => (
+          <div key={`${direction}-${kind}`} className="norm-link-group">
+            <h3 className="h6 mb-1">{LINK_HEADINGS[direction][kind]}</h3>
+            <ul className="list-unstyled mb-3">
+              {items.map((link) => (
+                <NormLink key={`${link.type}-${link.number}`} link={link} />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+/** At the top of a repealed norm: which norms repealed it, each a link (what a reader must see first). */
+function RepealNotice({ norm }: { norm: PublishedRegulationDetail }) {
+  if (norm.legal_force === 'in_force') return null;
+  const kind = norm.legal_force === 'repealed' ? 'repeals' : 'partially_repeals';
+  const by = norm.links.filter((link) => link.direction === 'incoming' && link.kind === kind);
+  return (
+    <div className={`alert ${norm.legal_force === 'repealed' ? 'alert-danger' : 'alert-warning'} repeal-notice`}>
+      <strong>{norm.legal_force === 'repealed' ? 'Esta norma fue derogada' : 'Esta norma fue derogada parcialmente'}</strong>
+      {by.length > 0 && (
+        <>
+          {' por '}
+          {by.map((link, index) => (
+            <span key={`${link.type}-${link.number}`}>
+              {index > 0 && (index === by.length - 1 ? ' y ' : ', ')}
+              {articleOf(link)}{' '}
+              <a href={SITE_PATHS.regulation(link.type, link.number)} className="alert-link">
+                {regulationName(link)}
+              </a>
+            </span>
+          ))}
+        </>
+      )}
+      .
+    </div>
+  );
+}
+
+function Facts({ norm }: { norm: PublishedRegulationDetail }) {
+  const facts: [string, string][] = [['Fecha de creación', formatDate(norm.created_at)]];
+  if (norm.approved_at) facts.push(['Fecha de aprobación', formatDate(norm.approved_at)]);
+  if (norm.authors.length) facts.push([norm.authors.length === 1 ? 'Autor' : 'Autores', norm.authors.map((author) => author.name).join(', ')]);
+  if (norm.keywords.length) facts.push(['Palabras clave', norm.keywords.map((keyword) => keyword.word).join(', ')]);
+  if (norm.is_old) facts.push(['Origen', 'Norma antigua, cargada desde el archivo']);
+  return (
+    <dl className="norm-facts">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Pdf({ norm }: { norm: PublishedRegulationDetail }) {
+  if (!norm.pdf_approved) return <p className="text-body-secondary">Esta norma no tiene PDF publicado.</p>;
+  const name = regulationName(norm);
+  return (
+    <div className="d-flex flex-wrap gap-2 norm-pdf">
+      <a href={norm.pdf_approved} className="btn btn-primary" target="_blank" rel="noopener">
+        Abrir el PDF<span className="visually-hidden"> de {name} (se abre en una pestaña nueva)</span>
+      </a>
+      <a href={norm.pdf_approved} className="btn btn-outline-primary" download={`${name.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`}>
+        Descargar el PDF<span className="visually-hidden"> de {name}</span>
+      </a>
+    </div>
+  );
+}
+
+/**
+ * /normativas/{tipo}/{número} (DESIGN.md section 5): one public norm, rendered on the server; its
+ * legal force first, then what it is, its PDF, the norms linked to it and the start of its text.
+ */
+export function PublicRegulationPage() {
+  const { tipo = '', numero = '' } = useParams();
+  const address = normAddress(tipo, numero);
+  const fetched = useQuery({ ...publishedRegulationQueryOptions(address?.type ?? 'ordinance', address?.number ?? 0), enabled: address !== undefined });
+  const norm = fetched.data;
+
+  if (!norm) {
+    const missing = !address || (fetched.error instanceof ApiError && fetched.error.status === 404);
+    return (
+      <div className="regulation-page">
+        <h1 className="h3">{missing ? REGULATION_MESSAGES.publishedNotFound : REGULATION_MESSAGES.detailError}</h1>
+        <a href={paths.regulations.getHref()} className="btn btn-outline-primary">
+          Buscar normativas
+        </a>
+      </div>
+    );
+  }
+
+  const name = regulationName(norm);
+  return (
+    <article className="regulation-page">
+      <nav aria-label="Ruta de navegación">
+        <ol className="breadcrumb">
+          <li className="breadcrumb-item">
+            <a href={paths.regulations.getHref()}>Normativas</a>
+          </li>
+          <li className="breadcrumb-item active" aria-current="page">
+            {name}
+          </li>
+        </ol>
+      </nav>
+      <header className="mb-3">
+        <h1 className="mb-2">{name}</h1>
+        <p className="mb-2">
+          <span className="visually-hidden">Vigencia: </span>
+          <LegalForceBadge force={norm.legal_force} />
+        </p>
+        {norm.subject && <p className="lead norm-subject">{norm.subject}</p>}
+      </header>
+      <RepealNotice norm={norm} />
+      <Facts norm={norm} />
+      <Pdf norm={norm} />
+      <Links links={norm.links} />
+      {norm.text_start && (
+        <section aria-labelledby="norm-text" className="norm-section">
+          <h2 id="norm-text" className="h5">
+            Comienzo del texto
+          </h2>
+          <blockquote className="norm-text mb-2">{norm.text_start}</blockquote>
+          {norm.text_recognized && <p className="small norm-ocr">El PDF es una imagen escaneada: su texto se reconoció automáticamente y puede contener errores.</p>}
+        </section>
+      )}
+      <p className="alert alert-light border official-notice mt-4">El texto oficial de esta norma es el publicado en el Boletín Oficial.</p>
+      <div className="d-flex flex-wrap gap-2">
+        <a href={paths.regulations.getHref()} className="btn btn-outline-primary" data-enhance="back">
+          Volver
+        </a>
+        <ShareButton title={name} />
+      </div>
+    </article>
+  );
+}
