@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { authorSummary, formatDateTime, regulationName, typeLabel } from '../format';
+import { authorSummary, formatDateTime, hasLegalForce, regulationName, typeLabel } from '../format';
+import { LegalForceBadge } from './legal-force-badge';
 
 type RegulationTableProps = {
   rows: StaffRegulationListItem[];
@@ -72,7 +73,16 @@ export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps)
               {row.subject || (row.keywords.length ? row.keywords.map((keyword) => keyword.word).join(', ') : '—')}
             </td>
             <td data-label="Fecha de creación">{formatDateTime(row.created_at)}</td>
-            <td data-label="Estado">{REGULATION_STATE_LABELS[row.state]}</td>
+            <td data-label="Estado">
+              {REGULATION_STATE_LABELS[row.state]}
+              {/* The legal force under the state (no column of its own: the spec's columns already fill the width). */}
+              {hasLegalForce(row) && (
+                <span className="d-block">
+                  <span className="visually-hidden">Vigencia: </span>
+                  <LegalForceBadge legalForce={row.legal_force} />
+                </span>
+              )}
+            </td>
             <td data-label="Tipo de Autor">{row.author_type ? AUTHOR_TYPE_LABELS[row.author_type] : '—'}</td>
             <td data-label="Autor">{authorSummary(row.authors)}</td>
             <td data-label="Acciones">
