@@ -74,14 +74,17 @@ export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps)
             </td>
             <td data-label="Fecha de creación">{formatDateTime(row.created_at)}</td>
             <td data-label="Estado">
-              {REGULATION_STATE_LABELS[row.state]}
-              {/* The legal force under the state (no column of its own: the spec's columns already fill the width). */}
-              {hasLegalForce(row) && (
-                <span className="d-block">
-                  <span className="visually-hidden">Vigencia: </span>
-                  <LegalForceBadge legalForce={row.legal_force} />
-                </span>
-              )}
+              {/* One box, so that a phone's card keeps it beside its label. The legal force goes under the
+                  state: a column of its own would not fit beside the spec's columns. */}
+              <div>
+                {REGULATION_STATE_LABELS[row.state]}
+                {hasLegalForce(row) && (
+                  <span className="d-block">
+                    <span className="visually-hidden">Vigencia: </span>
+                    <LegalForceBadge legalForce={row.legal_force} />
+                  </span>
+                )}
+              </div>
             </td>
             <td data-label="Tipo de Autor">{row.author_type ? AUTHOR_TYPE_LABELS[row.author_type] : '—'}</td>
             <td data-label="Autor">{authorSummary(row.authors)}</td>
