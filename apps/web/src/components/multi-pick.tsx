@@ -1,5 +1,5 @@
 import './multi-pick.scss';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 
@@ -29,13 +29,15 @@ type MultiPickProps = {
   failed?: boolean;
   error?: string[] | undefined;
   disabled?: boolean;
+  /** Something each chosen item carries, shown in its chip before its label (e.g. a select of the link's kind). */
+  renderChipControl?: (option: MultiPickOption) => ReactNode;
 };
 
 /**
  * A searchable multi-select (the ARIA 1.2 combobox with a listbox popup): type, move with the arrow
  * keys, Enter chooses, Escape closes. Chosen items are listed below with a button to remove each.
  */
-export function MultiPick({ id, label, query, onQueryChange, options, selected, onSelect, onRemove, minLength, loading, failed, error, disabled }: MultiPickProps) {
+export function MultiPick({ id, label, query, onQueryChange, options, selected, onSelect, onRemove, minLength, loading, failed, error, disabled, renderChipControl }: MultiPickProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const uid = useId();
@@ -141,7 +143,8 @@ export function MultiPick({ id, label, query, onQueryChange, options, selected, 
       {selected.length > 0 && (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={`${label}: seleccionadas`}>
           {selected.map((option) => (
-            <li key={option.id} className="badge text-bg-light border d-inline-flex align-items-center gap-2 multi-pick-chip">
+            <li key={option.id} className="badge text-bg-light border d-inline-flex flex-wrap align-items-center gap-2 multi-pick-chip">
+              {renderChipControl?.(option)}
               <span>{option.label}</span>
               <CloseButton aria-label={`Quitar ${option.label}`} onClick={() => onRemove(option.id)} disabled={disabled} />
             </li>

@@ -1,4 +1,4 @@
-import { REGULATION_MESSAGES, type RegulationDetail, type RegulationMode, type Role } from '@concejo/contracts';
+import { REGULATION_MESSAGES, type LinkedRegulationRef, type RegulationDetail, type RegulationLinkKind, type RegulationMode, type Role } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import { regulationFormSchema } from './form-schema';
 
 const OWN = 'Ana Rodríguez';
 const pdf = () => new File(['%PDF-1.4'], 'norma.pdf', { type: 'application/pdf' });
-const ref = (id: number) => ({ id, type: 'ordinance' as const, number: id, subject: `Norma ${id}` });
+const ref = (id: number, kind: RegulationLinkKind = 'modifies'): LinkedRegulationRef => ({ id, type: 'ordinance', number: id, subject: `Norma ${id}`, kind });
 
 function createValues(role: Role, type: RegulationFormValues['type'], extra: Partial<RegulationFormValues> = {}): RegulationFormValues {
   return { ...withType(initialCreateValues(role, OWN), type, role, 'create', OWN), ...extra };
@@ -188,6 +188,30 @@ describe('checks before creating (spec 5)', () => {
     expect(form.has('pdf_process')).toBe(false);
   });
 
+  it('sends each chosen norm under the field of its kind, on both sides', () => {
+    const values = createValues('asesor', 'ordinance', {
+      subject: 'Derogación',
+      authors: ['Ana'],
+      modifies: [ref(3, 'repeals'), ref(4), ref(5, 'repeals'), ref(6, 'regulates')],
+      modifiedBy: [ref(8, 'partially_repeals'), ref(9)],
+    });
+    expect(validateCreate(values, 'asesor')).toEqual({});
+    const form = toCreateFormData(values, layoutFor('asesor', values));
+    expect(form.getAll('modifies[]')).toEqual(['4']);
+    expect(form.getAll('repeals[]')).toEqual(['3', '5']);
+    expect(form.getAll('regulates[]')).toEqual(['6']);
+    expect(form.has('partially_repeals[]')).toBe(false);
+    expect(form.getAll('modified_by[]')).toEqual(['9']);
+    expect(form.getAll('partially_repealed_by[]')).toEqual(['8']);
+    expect(form.has('repealed_by[]')).toBe(false);
+  });
+
+  it('sends no link of any kind for a role without the lists', () => {
+    const values = createValues('mesa', 'ordinance', { subject: 'Nota', authors: ['Ana'], modifies: [ref(3, 'repeals')], modifiedBy: [ref(4)] });
+    const form = toCreateFormData(values, layoutFor('mesa', values));
+    expect([...form.keys()].filter((key) => /modif|repeal|regulat/.test(key))).toEqual([]);
+  });
+
   it("never sends what the concejal may not set", () => {
     const values = createValues('concejal', 'ordinance', { subject: 'Proyecto', keywords: ['x'], state: 'approved', number: '3' });
     const layout = layoutFor('concejal', values);
@@ -218,7 +242,7 @@ const DETAIL: RegulationDetail = {
   can: { update: true, delete: false, details: true },
   version: 3,
   legal_force: 'in_force',
-  regulations_modified: [{ ...ref(1), kind: 'modifies' }],
+  regulations_modified: [ref(1)],
   regulations_that_modify: [],
   modifications: [],
 };
@@ -243,17 +267,41 @@ describe('the edit form', () => {
     expect(toUpdateFormData(values, {}, 3).get('pdf_process')).toBe('');
   });
 
-  it('lists the "modifies" links only, and leaves the links of other kinds out of what it sends', () => {
-    const detail: RegulationDetail = {
-      ...DETAIL,
-      regulations_modified: [{ ...ref(1), kind: 'modifies' }, { ...ref(2), kind: 'repeals' }],
-      regulations_that_modify: [{ ...ref(3), kind: 'regulates' }],
-    };
+  it('lists the links of every kind with their kind, and sends nothing when none changed', () => {
+    const detail: RegulationDetail = { ...DETAIL, regulations_modified: [ref(1), ref(2, 'repeals')], regulations_that_modify: [ref(3, 'regulates')] };
     const values = valuesFromDetail(detail);
-    expect([values.modifies.map((norm) => norm.id), values.modifiedBy]).toEqual([[1], []]);
-    const layout = layoutFor('asesor', values, 'update');
-    expect(buildChanges(values, detail, layout)).toEqual({});
-    expect(buildChanges({ ...values, modifies: [] }, detail, layout)).toEqual({ modifies: [] });
+    expect(values.modifies).toEqual([ref(1), ref(2, 'repeals')]);
+    expect(values.modifiedBy).toEqual([ref(3, 'regulates')]);
+    expect(buildChanges(values, detail, layoutFor('asesor', values, 'update'))).toEqual({});
+  });
+
+  it('a kind changed on one norm sends the field it left and the field it joined, and no other', () => {
+    const detail: RegulationDetail = { ...DETAIL, regulations_modified: [ref(1), ref(2, 'repeals')], regulations_that_modify: [ref(3, 'regulates')] };
+    const layout = layoutFor('asesor', valuesFromDetail(detail), 'update');
+    // Ordenanza 1 goes from "Modifica" to "Deroga parcialmente": without `modifies: []` the API would see it under two kinds.
+    const moved = { ...valuesFromDetail(detail), modifies: [ref(1, 'partially_repeals'), ref(2, 'repeals')] };
+    expect(validateEdit(moved, detail, 'asesor')).toEqual({});
+    expect(buildChanges(moved, detail, layout)).toEqual({ modifies: [], partially_repeals: [1] });
+    // Into a kind that already holds another norm: that kind's whole list goes, the moved norm with it.
+    const joined = { ...valuesFromDetail(detail), modifies: [ref(1, 'repeals'), ref(2, 'repeals')] };
+    expect(buildChanges(joined, detail, layout)).toEqual({ modifies: [], repeals: [1, 2] });
+    // On the incoming side the fields are the mirrored ones.
+    const incoming = { ...valuesFromDetail(detail), modifiedBy: [ref(3, 'repeals')] };
+    expect(buildChanges(incoming, detail, layout)).toEqual({ repealed_by: [3], regulated_by: [] });
+  });
+
+  it('removing a norm sends its kind without it; adding one sends its kind with it', () => {
+    const detail: RegulationDetail = { ...DETAIL, regulations_modified: [ref(1), ref(2, 'repeals')], regulations_that_modify: [] };
+    const layout = layoutFor('admin', valuesFromDetail(detail), 'update');
+    const removed = { ...valuesFromDetail(detail), modifies: [ref(1)] };
+    expect(buildChanges(removed, detail, layout)).toEqual({ repeals: [] });
+    const added = { ...valuesFromDetail(detail), modifiedBy: [ref(7, 'partially_repeals')] };
+    expect(buildChanges(added, detail, layout)).toEqual({ partially_repealed_by: [7] });
+  });
+
+  it('the same norm in both lists is refused before sending, whatever the kinds', () => {
+    const values = { ...valuesFromDetail(DETAIL), modifiedBy: [ref(1, 'repeals')] };
+    expect(validateEdit(values, DETAIL, 'admin').modified_by).toEqual([REGULATION_MESSAGES.linkedTwice]);
   });
 
   it('shows the creation date read-only to the admin only, and disables the type', () => {

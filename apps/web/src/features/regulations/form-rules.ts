@@ -1,6 +1,6 @@
-import type {
-  REGULATION_FORM_FIELDS} from '@concejo/contracts';
 import {
+  LINK_FIELDS,
+  REGULATION_LINK_KINDS,
   authorTypeOptions,
   canHaveLinks,
   cleanList,
@@ -11,7 +11,8 @@ import {
   type RegulationDetail,
   type RegulationMode,
   type LinkedRegulationRef,
-  type RegulationRef,
+  type REGULATION_FORM_FIELDS,
+  type RegulationLinkKind,
   type RegulationState,
   type RegulationType,
   type Role,
@@ -36,8 +37,9 @@ export type RegulationFormValues = {
   state: RegulationState;
   keywords: string[];
   subject: string;
-  modifies: RegulationRef[];
-  modifiedBy: RegulationRef[];
+  /** The spec's two lists, "norms it modifies" and "norms that modify it": each chosen norm with its link's kind. */
+  modifies: LinkedRegulationRef[];
+  modifiedBy: LinkedRegulationRef[];
   pdfProcess: File | null;
   pdfApproved: File | null;
   /** Update only: the stored PDF is to be removed. */
@@ -61,6 +63,17 @@ export const FORM_NAME_OF = {
   modifies: 'modifies',
   modified_by: 'modifiedBy',
 } as const satisfies Record<(typeof REGULATION_FORM_FIELDS)[number], keyof RegulationFormValues>;
+
+/** Where a 422 on a link field of another kind lands: under the list that holds that side's links. */
+export const LINK_FORM_NAME_OF = Object.fromEntries(
+  REGULATION_LINK_KINDS.flatMap((kind) => [
+    [LINK_FIELDS[kind].outgoing, 'modifies'],
+    [LINK_FIELDS[kind].incoming, 'modifiedBy'],
+  ]),
+) as Record<string, 'modifies' | 'modifiedBy'>;
+
+/** The kind a norm gets when it is chosen: the spec's own link. */
+export const DEFAULT_LINK_KIND: RegulationLinkKind = 'modifies';
 
 export type RegulationFormLayout = {
   /** Editable on create for whoever may set it; on update shown as text to the admin (spec 7.4). */
@@ -113,9 +126,18 @@ function authorsFor(previous: AuthorType | '', next: AuthorType | '', authors: s
   return authors;
 }
 
-/** The links of kind "modifies", as the form's lists hold them. */
-const modificationsOf = (links: readonly LinkedRegulationRef[]): RegulationRef[] =>
-  links.filter((link) => link.kind === 'modifies').map(({ id, type, number, subject }) => ({ id, type, number, subject }));
+/** A side's links as the form's lists hold them (the answer's items, without anything else they may carry). */
+const linksOf = (links: readonly LinkedRegulationRef[]): LinkedRegulationRef[] => links.map(({ id, type, number, subject, kind }) => ({ id, type, number, subject, kind }));
+
+type LinkSide = 'outgoing' | 'incoming';
+
+/** The ids of one kind on one side, as the payload field of that kind sends them. */
+const idsOfKind = (links: readonly LinkedRegulationRef[], kind: RegulationLinkKind) => links.filter((link) => link.kind === kind).map((link) => link.id);
+
+/** Every kind's field of one side: `{ repeals: [3], modifies: [], ... }`. */
+function linkFields(links: readonly LinkedRegulationRef[], side: LinkSide): Record<string, number[]> {
+  return Object.fromEntries(REGULATION_LINK_KINDS.map((kind) => [LINK_FIELDS[kind][side], idsOfKind(links, kind)]));
+}
 
 const withoutLinks = (values: RegulationFormValues): RegulationFormValues => ({ ...values, modifies: [], modifiedBy: [] });
 
@@ -171,9 +193,8 @@ export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues
     state: detail.state,
     keywords: detail.keywords.map((keyword) => keyword.word),
     subject: detail.subject,
-    // The form's two lists are the spec's "modifies" links; links of another kind stay as they are.
-    modifies: modificationsOf(detail.regulations_modified),
-    modifiedBy: modificationsOf(detail.regulations_that_modify),
+    modifies: linksOf(detail.regulations_modified),
+    modifiedBy: linksOf(detail.regulations_that_modify),
     pdfProcess: null,
     pdfApproved: null,
     removePdfProcess: false,
@@ -181,7 +202,7 @@ export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues
   };
 }
 
-/** The multipart body of POST /regulations: only the fields the form offers; lists as `name[]`, PDFs as files. */
+/** The multipart body of POST /regulations: only the fields the form offers; lists as `name[]` (the links by kind), PDFs as files. */
 export function toCreateFormData(values: RegulationFormValues, layout: RegulationFormLayout): FormData {
   return toFormData({
     type: values.type,
@@ -193,15 +214,28 @@ export function toCreateFormData(values: RegulationFormValues, layout: Regulatio
     dem_type: layout.demType ? values.demType || undefined : undefined,
     number: layout.number ? values.number.trim() || undefined : undefined,
     keywords: layout.keywords ? cleanList(values.keywords) : undefined,
-    modifies: layout.links ? values.modifies.map((norm) => norm.id) : undefined,
-    modified_by: layout.links ? values.modifiedBy.map((norm) => norm.id) : undefined,
+    ...(layout.links ? { ...linkFields(values.modifies, 'outgoing'), ...linkFields(values.modifiedBy, 'incoming') } : {}),
     pdf_process: layout.pdfProcess ? values.pdfProcess : undefined,
     pdf_approved: layout.pdfApproved ? values.pdfApproved : undefined,
   });
 }
 
 const sameList = (a: readonly (string | number)[], b: readonly (string | number)[]) => a.length === b.length && a.every((item, index) => item === b[index]);
-const sortedIds = (norms: readonly { id: number }[]) => norms.map((norm) => norm.id).sort((x, y) => x - y);
+const sortedIds = (ids: readonly number[]) => [...ids].sort((x, y) => x - y);
+
+/**
+ * The kinds of one side whose set of norms changed, each as its whole new list (the API replaces each
+ * kind sent). A norm moved from one kind to another changes both sets, so both fields go: sending only
+ * the new one would leave the norm under the old kind too, which the API refuses.
+ */
+function changedLinkFields(chosen: readonly LinkedRegulationRef[], stored: readonly LinkedRegulationRef[], side: LinkSide): Record<string, number[]> {
+  const changed: Record<string, number[]> = {};
+  for (const kind of REGULATION_LINK_KINDS) {
+    const ids = idsOfKind(chosen, kind);
+    if (!sameList(sortedIds(ids), sortedIds(idsOfKind(stored, kind)))) changed[LINK_FIELDS[kind][side]] = ids;
+  }
+  return changed;
+}
 
 /** Only the fields that changed (spec 7.3), in the shape of the contract's `changes`. */
 export function buildChanges(values: RegulationFormValues, detail: RegulationDetail, layout: RegulationFormLayout): Record<string, unknown> {
@@ -222,8 +256,8 @@ export function buildChanges(values: RegulationFormValues, detail: RegulationDet
   }
   if (values.subject.trim() !== detail.subject) changes.subject = values.subject.trim();
   if (layout.links) {
-    if (!sameList(sortedIds(values.modifies), sortedIds(modificationsOf(detail.regulations_modified)))) changes.modifies = values.modifies.map((norm) => norm.id);
-    if (!sameList(sortedIds(values.modifiedBy), sortedIds(modificationsOf(detail.regulations_that_modify)))) changes.modified_by = values.modifiedBy.map((norm) => norm.id);
+    Object.assign(changes, changedLinkFields(values.modifies, detail.regulations_modified, 'outgoing'));
+    Object.assign(changes, changedLinkFields(values.modifiedBy, detail.regulations_that_modify, 'incoming'));
   }
   return changes;
 }

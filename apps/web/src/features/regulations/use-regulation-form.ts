@@ -4,7 +4,7 @@ import type { FieldErrors } from 'react-hook-form';
 import type { FieldMessage } from '../../components/form/field-error';
 import { applyServerErrors, invalidSubmitMessages } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
-import { FORM_NAME_OF, formLayout, type RegulationFormValues } from './form-rules';
+import { FORM_NAME_OF, LINK_FORM_NAME_OF, formLayout, type RegulationFormValues } from './form-rules';
 import { regulationFormSchema } from './form-schema';
 
 export type RegulationFieldErrors = Partial<Record<RegulationFormField, FieldMessage>>;
@@ -38,9 +38,8 @@ export function useRegulationForm(options: { role: Role; mode: RegulationMode; o
     else form.clearErrors(FORM_NAME_OF[field]);
   };
 
-
-  /** A failed save: its 422 messages under their fields; returns every message for the alert. */
-  const showServerErrors = (error: unknown) => applyServerErrors(error, form.setError, [], FORM_NAME_OF).messages;
+  /** A failed save: its 422 messages under their fields (a link kind's under its list); returns every message for the alert. */
+  const showServerErrors = (error: unknown) => applyServerErrors(error, form.setError, [], { ...LINK_FORM_NAME_OF, ...FORM_NAME_OF }).messages;
 
   return { form, values, layout, errors, onChange, onFieldError, messagesOf: invalidSubmitMessages, showServerErrors };
 }

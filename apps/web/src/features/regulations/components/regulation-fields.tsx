@@ -173,31 +173,35 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
       <RegulationPdfFields values={values} onChange={onChange} layout={layout} errors={errors} onFieldError={onFieldError} stored={stored} disabled={disabled} />
 
       {layout.links && (
-        <Row className="g-3">
-          <Col md={6}>
-            <RelatedPicker
-              id="regulation-modifies"
-              label="Normas que modifica"
-              selected={values.modifies}
-              onChange={(modifies) => set('modifies', modifies)}
-              exceptId={regulationId}
-              error={listOf(errors.modifies)}
-              disabled={disabled}
-            />
-          </Col>
-          <Col md={6}>
-            <RelatedPicker
-              id="regulation-modified-by"
-              label="Normas que la modifican"
-              selected={values.modifiedBy}
-              onChange={(modifiedBy) => set('modifiedBy', modifiedBy)}
-              exceptId={regulationId}
-              modifiedBy
-              error={listOf(errors.modified_by)}
-              disabled={disabled}
-            />
-          </Col>
-        </Row>
+        <fieldset>
+          <legend className="fs-6 fw-semibold mb-1">Normas relacionadas</legend>
+          <p className="form-hint small mb-2">Cada norma elegida lleva su relación (Modifica, si no se elige otra): elíjala en la lista junto a su nombre.</p>
+          <Row className="g-3">
+            <Col md={6}>
+              <RelatedPicker
+                id="regulation-modifies"
+                label="Normas que modifica"
+                selected={values.modifies}
+                onChange={(modifies) => set('modifies', modifies)}
+                exceptId={regulationId}
+                error={listOf(errors.modifies)}
+                disabled={disabled}
+              />
+            </Col>
+            <Col md={6}>
+              <RelatedPicker
+                id="regulation-modified-by"
+                label="Normas que la modifican"
+                selected={values.modifiedBy}
+                onChange={(modifiedBy) => set('modifiedBy', modifiedBy)}
+                exceptId={regulationId}
+                modifiedBy
+                error={listOf(errors.modified_by)}
+                disabled={disabled}
+              />
+            </Col>
+          </Row>
+        </fieldset>
       )}
     </>
   );

@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { authorSummary, formatDateTime, regulationName, typeLabel } from '../format';
+import { authorSummary, formatDateTime, hasLegalForce, regulationName, typeLabel } from '../format';
+import { LegalForceBadge } from './legal-force-badge';
 
 type RegulationTableProps = {
   rows: StaffRegulationListItem[];
@@ -72,7 +73,19 @@ export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps)
               {row.subject || (row.keywords.length ? row.keywords.map((keyword) => keyword.word).join(', ') : '—')}
             </td>
             <td data-label="Fecha de creación">{formatDateTime(row.created_at)}</td>
-            <td data-label="Estado">{REGULATION_STATE_LABELS[row.state]}</td>
+            <td data-label="Estado">
+              {/* One box, so that a phone's card keeps it beside its label. The legal force goes under the
+                  state: a column of its own would not fit beside the spec's columns. */}
+              <div>
+                {REGULATION_STATE_LABELS[row.state]}
+                {hasLegalForce(row) && (
+                  <span className="d-block">
+                    <span className="visually-hidden">Vigencia: </span>
+                    <LegalForceBadge legalForce={row.legal_force} />
+                  </span>
+                )}
+              </div>
+            </td>
             <td data-label="Tipo de Autor">{row.author_type ? AUTHOR_TYPE_LABELS[row.author_type] : '—'}</td>
             <td data-label="Autor">{authorSummary(row.authors)}</td>
             <td data-label="Acciones">

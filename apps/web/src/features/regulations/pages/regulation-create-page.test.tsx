@@ -175,3 +175,52 @@ describe('sending the create form', () => {
     expect(await screen.findByText('Error en la solicitud: No tienes permiso para realizar esta acción.')).toBeInTheDocument();
   });
 });
+
+describe('the kind of each linked norm', () => {
+  const related = [
+    { id: 12, type: 'ordinance', number: 12, subject: 'Tránsito pesado' },
+    { id: 30, type: 'decree', number: 30, subject: 'Reglamento de tránsito' },
+  ];
+
+  it('asks the kind of each chosen norm (Modifica by default, the incoming list read from this norm) and sends each under its kind', async () => {
+    const fetchMock = vi.fn(async (url: string) => (url.startsWith('/api/v1/regulations/related') ? jsonResponse(related) : jsonResponse(detail({ id: 77 }), 201)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = open('asesor');
+    await user.selectOptions(await screen.findByLabelText('Tipo'), 'ordinance');
+    await user.type(screen.getByLabelText('Autores'), 'Luis Paz{Enter}');
+    await user.type(screen.getByLabelText('Tema'), 'Derogación del tránsito pesado');
+
+    await user.type(screen.getByRole('combobox', { name: 'Normas que modifica' }), 'tránsito');
+    await user.click(await screen.findByRole('option', { name: /Tránsito pesado/ }));
+    const outgoing = screen.getByRole('combobox', { name: 'Relación con Ordenanza N° 12' });
+    expect(outgoing).toHaveValue('modifies');
+    expect([...(outgoing as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Modifica', 'Deroga', 'Deroga parcialmente', 'Reglamenta']);
+    await user.selectOptions(outgoing, 'Deroga');
+
+    await user.type(screen.getByRole('combobox', { name: 'Normas que la modifican' }), 'reglamento');
+    await user.click(await screen.findByRole('option', { name: /Reglamento de tránsito/ }));
+    const incoming = screen.getByRole('combobox', { name: 'Relación con Decreto N° 30' });
+    expect([...(incoming as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Modificada por', 'Derogada por', 'Derogada parcialmente por', 'Reglamentada por']);
+    await user.selectOptions(incoming, 'Reglamentada por');
+
+    await user.click(screen.getByRole('button', { name: 'Cargar normativa' }));
+    expect(await screen.findByText('Normativa creada correctamente.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/v1/regulations') as unknown as [string, RequestInit];
+    const body = init.body as FormData;
+    expect(body.getAll('repeals[]')).toEqual(['12']);
+    expect(body.getAll('regulated_by[]')).toEqual(['30']);
+    expect(body.has('modifies[]')).toBe(false);
+    expect(body.has('modified_by[]')).toBe(false);
+  });
+
+  it('removing a chosen norm takes its kind select with it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(related)));
+    const { user } = open('admin');
+    await user.selectOptions(await screen.findByLabelText('Tipo'), 'ordinance');
+    await user.type(screen.getByRole('combobox', { name: 'Normas que modifica' }), 'tránsito');
+    await user.click(await screen.findByRole('option', { name: /Tránsito pesado/ }));
+    expect(screen.getByRole('combobox', { name: 'Relación con Ordenanza N° 12' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quitar Ordenanza N° 12' }));
+    expect(screen.queryByRole('combobox', { name: 'Relación con Ordenanza N° 12' })).not.toBeInTheDocument();
+  });
+});

@@ -15,6 +15,7 @@ describe('the regulation detail page', () => {
     expect(screen.getByText('05/03/2024, 18:30')).toBeInTheDocument();
     expect(screen.getByText('Ana Rodríguez, Luis Paz, Eva Díaz')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ordenanza N° 100' })).toHaveAttribute('href', '/admin/detalles/5');
+    expect(screen.getByText('Vigente')).toHaveClass('badge');
     expect(screen.getByRole('link', { name: /Ver PDF aprobado/ })).toHaveAttribute('href', '/files/regulations-approved/a.pdf');
 
     const toggle = screen.getByRole('button', { name: 'Mostrar historial' });
@@ -27,6 +28,38 @@ describe('the regulation detail page', () => {
     expect(history.getByText('Estado')).toBeInTheDocument();
     expect(history.getByText('En proceso')).toBeInTheDocument();
     expect(history.getAllByText('Lucía Fernández')).toHaveLength(2);
+  });
+
+  it('reads each link with its kind, from this norm and towards it, and the legal force as a badge with its text', async () => {
+    const linked = detail({
+      legal_force: 'partially_repealed',
+      regulations_modified: [
+        { id: 5, type: 'ordinance', number: 100, subject: 'Tránsito pesado', kind: 'repeals' },
+        { id: 6, type: 'ordinance', number: 200, subject: '', kind: 'regulates' },
+      ],
+      regulations_that_modify: [{ id: 7, type: 'decree', number: 7, subject: 'Zonas', kind: 'partially_repeals' }],
+    });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(linked)));
+    logInAs('asesor');
+    renderRoutes([{ path: '/asesor-concejal/detalles/:id', Component: RegulationDetailsPage }], { initialEntries: ['/asesor-concejal/detalles/1'] });
+    const repealing = (await screen.findByRole('link', { name: 'Ordenanza N° 100' })).closest('li')!;
+    expect(repealing).toHaveTextContent('Deroga: Ordenanza N° 100 – Tránsito pesado');
+    expect(screen.getByRole('link', { name: 'Ordenanza N° 200' }).closest('li')).toHaveTextContent(/^Reglamenta: Ordenanza N° 200$/);
+    const incoming = screen.getByRole('link', { name: 'Decreto N° 7' });
+    expect(incoming).toHaveAttribute('href', '/asesor-concejal/detalles/7');
+    expect(incoming.closest('li')).toHaveTextContent('Derogada parcialmente por: Decreto N° 7 – Zonas');
+    const force = screen.getByText('Vigencia:', { exact: false });
+    expect(force).toHaveTextContent('Vigencia: Derogada parcialmente');
+    expect(within(force).getByText('Derogada parcialmente')).toHaveClass('badge');
+  });
+
+  it('says nothing of legal force for a project still in process', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(detail({ state: 'process', number: null, regulations_modified: [] }))));
+    logInAs('admin');
+    renderRoutes(routes, { initialEntries: ['/admin/detalles/1'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordenanza sin número' })).toBeInTheDocument();
+    expect(screen.queryByText(/Vigencia/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Vigente')).not.toBeInTheDocument();
   });
 
   it('says when the regulation does not exist or cannot be loaded', async () => {

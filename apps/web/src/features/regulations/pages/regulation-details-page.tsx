@@ -1,4 +1,4 @@
-import { AUTHOR_TYPE_LABELS, REGULATION_MESSAGES, REGULATION_STATE_LABELS, type Panel, type RegulationDetail, type RegulationRef } from '@concejo/contracts';
+import { AUTHOR_TYPE_LABELS, REGULATION_MESSAGES, REGULATION_STATE_LABELS, type LinkedRegulationRef, type Panel, type RegulationDetail } from '@concejo/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +10,8 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegulation } from '../api/get-regulation';
-import { formatDateTime, regulationName, typeLabel } from '../format';
+import { LegalForceBadge } from '../components/legal-force-badge';
+import { formatDateTime, hasLegalForce, linkKindLabel, regulationName, typeLabel, type LinkSide } from '../format';
 import { historyAuthor, historyFieldLabel, historyValueLabel } from '../history-labels';
 import { useStaffContext } from '../use-staff-context';
 import '../regulations.scss';
@@ -25,14 +26,15 @@ function PdfLink({ url, label }: { url: string | null; label: string }) {
   );
 }
 
-function NormLinks({ norms, panel }: { norms: RegulationRef[]; panel: Panel }) {
+/** Each linked norm after its link's kind: "Deroga: Ordenanza N° 12 – Tránsito pesado", "Derogada por: ...". */
+function NormLinks({ norms, side, panel }: { norms: LinkedRegulationRef[]; side: LinkSide; panel: Panel }) {
   if (!norms.length) return <>Ninguna</>;
   return (
     <ul className="list-unstyled mb-0">
       {norms.map((norm) => (
         <li key={norm.id}>
-          <Link to={paths.panel.regulationDetails.getHref(panel, norm.id)}>{regulationName(norm)}</Link>
-          {norm.subject && <span>: {norm.subject}</span>}
+          <span className="regulation-link-kind">{linkKindLabel(norm.kind, side)}:</span> <Link to={paths.panel.regulationDetails.getHref(panel, norm.id)}>{regulationName(norm)}</Link>
+          {norm.subject && <span> – {norm.subject}</span>}
         </li>
       ))}
     </ul>
@@ -85,6 +87,12 @@ function History({ detail }: { detail: RegulationDetail }) {
 function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) {
   return (
     <>
+      {/* At the top, before anything else: whether the norm still rules is what is asked of it first. */}
+      {hasLegalForce(detail) && (
+        <p className="regulation-legal-force mb-3">
+          Vigencia: <LegalForceBadge legalForce={detail.legal_force} className="fs-6" />
+        </p>
+      )}
       <Card className="shadow-sm">
         <Card.Body>
           <dl className="regulation-details mb-0">
@@ -116,11 +124,11 @@ function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) 
             </dd>
             <dt>Normas que modifica</dt>
             <dd>
-              <NormLinks norms={detail.regulations_modified} panel={panel} />
+              <NormLinks norms={detail.regulations_modified} side="outgoing" panel={panel} />
             </dd>
             <dt>Normas que la modifican</dt>
             <dd>
-              <NormLinks norms={detail.regulations_that_modify} panel={panel} />
+              <NormLinks norms={detail.regulations_that_modify} side="incoming" panel={panel} />
             </dd>
           </dl>
         </Card.Body>

@@ -58,6 +58,29 @@ describe('the staff regulation list', () => {
     expect(screen.queryByText(/perfil está incompleto/)).not.toBeInTheDocument();
   });
 
+  it('shows the legal force under the state of the norms that rule, as text, and none for a project', async () => {
+    stubApi({
+      '1': {
+        current_page: 1,
+        data: [listItem({ legal_force: 'repealed' }), listItem({ id: 3, number: null, state: 'process', legal_force: 'in_force' }), listItem({ id: 4, number: 9, legal_force: 'in_force' })],
+        total: 3,
+        total_capped: false,
+        per_page: 15,
+        last_page: 1,
+        userName: 'x',
+      },
+    });
+    logInAs('admin');
+    renderRoutes([{ path: '/admin', Component: RegulationListPage }], { initialEntries: ['/admin'] });
+    expect(await screen.findByText('Mostrando 1 - 3 de 3 normativas totales.')).toBeInTheDocument();
+    const [, repealed, project, inForce] = screen.getAllByRole('row');
+    const state = (row: HTMLElement) => within(row).getAllByRole('cell').find((cell) => cell.dataset.label === 'Estado')!;
+    expect(state(repealed!)).toHaveTextContent('AprobadoVigencia: Derogada');
+    expect(within(repealed!).getByText('Derogada')).toHaveClass('badge');
+    expect(state(project!)).toHaveTextContent(/^En proceso$/);
+    expect(state(inForce!)).toHaveTextContent('AprobadoVigencia: Vigente');
+  });
+
   it('keeps the filters in the URL and sends them to the API, back to page 1', async () => {
     const fetchMock = stubApi();
     logInAs('asesor');
