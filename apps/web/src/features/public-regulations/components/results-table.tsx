@@ -1,6 +1,6 @@
 import { isPublicRegulationType, REGULATION_TYPE_LABELS, SITE_PATHS, type PublishedRegulation } from '@concejo/contracts';
 import { formatDate, matchSentence, ofRegulation, regulationName } from '../format';
-import { LegalForceBadge } from './legal-force-badge';
+import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { MatchExcerpt } from './match-excerpt';
 
 /** The address of a result's own page; every public norm has one (a public type and a number). */
@@ -33,7 +33,7 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
           ) : (
             <span className="d-block">{title}</span>
           )}
-          {regulation.legal_force !== 'in_force' && <LegalForceBadge force={regulation.legal_force} className="mt-1" />}
+          {regulation.legal_force !== 'in_force' && <LegalForceBadge legalForce={regulation.legal_force} className="mt-1" />}
           {where && <span className="regulation-match d-block">{where}</span>}
           {regulation.excerpt && regulation.excerpt.length > 0 && <MatchExcerpt segments={regulation.excerpt} />}
         </div>

@@ -5,7 +5,7 @@ import { ShareButton } from '../../../components/share-button';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { publishedRegulationQueryOptions } from '../api/get-published-regulation';
-import { LegalForceBadge } from '../components/legal-force-badge';
+import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { articleOf, formatDate, regulationName } from '../format';
 import { normAddress } from '../norm-address';
 
@@ -30,7 +30,7 @@ function NormLink({ link }: { link: PublishedLink }) {
   return (
     <li>
       <a href={SITE_PATHS.regulation(link.type, link.number)}>{regulationName(link)}</a>
-      {link.legal_force !== 'in_force' && <LegalForceBadge force={link.legal_force} className="ms-2" />}
+      {link.legal_force !== 'in_force' && <LegalForceBadge legalForce={link.legal_force} className="ms-2" />}
       {link.subject && <span className="d-block linked-subject">{link.subject}</span>}
     </li>
   );
@@ -161,7 +161,7 @@ export function PublicRegulationPage() {
         <h1 className="mb-2">{name}</h1>
         <p className="mb-2">
           <span className="visually-hidden">Vigencia: </span>
-          <LegalForceBadge force={norm.legal_force} />
+          <LegalForceBadge legalForce={norm.legal_force} className="fs-6" />
         </p>
         {norm.subject && <p className="lead norm-subject">{norm.subject}</p>}
       </header>

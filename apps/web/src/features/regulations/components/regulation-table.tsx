@@ -4,7 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { authorSummary, formatDateTime, hasLegalForce, regulationName, typeLabel } from '../format';
-import { LegalForceBadge } from './legal-force-badge';
+import { LegalForceBadge } from '../../../components/legal-force-badge';
 
 type RegulationTableProps = {
   rows: StaffRegulationListItem[];

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegulation } from '../api/get-regulation';
-import { LegalForceBadge } from '../components/legal-force-badge';
+import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { formatDateTime, hasLegalForce, linkKindLabel, regulationName, typeLabel, type LinkSide } from '../format';
 import { historyAuthor, historyFieldLabel, historyValueLabel } from '../history-labels';
 import { useStaffContext } from '../use-staff-context';

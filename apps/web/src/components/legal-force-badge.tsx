@@ -7,7 +7,11 @@ const VARIANTS: Record<LegalForce, string> = {
   repealed: 'text-bg-danger',
 };
 
-/** A norm's legal force as a badge whose text says it (Vigente, Derogada parcialmente, Derogada): colour only repeats it. */
+/**
+ * A norm's legal force as a badge whose text says it (Vigente, Derogada parcialmente, Derogada): colour
+ * only repeats it. Styled in the entry stylesheet (public-regulations.scss), as the public pages need it
+ * before any script runs.
+ */
 export function LegalForceBadge({ legalForce, className = '' }: { legalForce: LegalForce; className?: string }) {
   return <span className={`badge legal-force-badge ${VARIANTS[legalForce]} ${className}`.trim()}>{LEGAL_FORCE_LABELS[legalForce]}</span>;
 }
