@@ -43,7 +43,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
-      testMatch: ['**/navigation.spec.ts', '**/accessibility.spec.ts', '**/home.spec.ts'],
+      testMatch: ['**/navigation.spec.ts', '**/accessibility.spec.ts', '**/home.spec.ts', '**/public-digest.spec.ts'],
     },
   ],
   webServer: {

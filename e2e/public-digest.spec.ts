@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
+import { ACCOUNTS } from './support/accounts';
+import { expectNoViolations } from './support/axe';
+
+// The public digest (issue 15): a norm's own page reached from a search, its links followed, a repeal
+// seen on both norms, the Vigencia filter. Runs at desktop and phone widths (playwright.config.ts).
+// Tests run in parallel on one database: the norms here have numbers and words of their own.
+const uniqueNumber = () => 30_000_000 + Math.floor(Math.random() * 60_000_000);
+const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/v1/login', {
+    data: { email: ACCOUNTS.asesor.email, password: ACCOUNTS.asesor.password },
+    headers: { 'Device-Id': randomUUID() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()).token as string;
+}
+
+type Norm = { id: number; number: number | null; version: number };
+
+async function register(request: APIRequestContext, token: string, fields: Record<string, string | string[]>, pdfText?: string): Promise<Norm> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ type: 'ordinance', author_type: 'concejal', ...fields })) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(Array.isArray(value) ? `${name}[]` : name, item);
+  }
+  form.append('authors[]', 'Luisa Ferreyra');
+  if (pdfText) form.append('pdf_approved', new Blob([new Uint8Array(minimalPdf([pdfText]))], { type: 'application/pdf' }), 'norma.pdf');
+  const response = await request.post('/api/v1/regulations', { multipart: form, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+test('a citizen opens a norm from a search, follows its links, sees a repeal on both norms and filters by legal force', async ({ page, request }) => {
+  const token = await staffToken(request);
+  const word = uniqueWord('vigencia');
+  const [targetNumber, repealerNumber] = [uniqueNumber(), uniqueNumber()];
+  const target = await register(request, token, { state: 'approved', number: String(targetNumber), subject: `Regula los puestos de ${word} en la plaza`, keywords: ['ferias'] }, `Artículo 1: Los puestos de ${word} funcionarán los sábados.`);
+  // A project that repeals it: while in process it changes nothing, and the public never sees it.
+  const project = await register(request, token, { state: 'process', subject: `Deroga el régimen de ${word}`, repeals: [String(target.id)] });
+
+  await page.goto('/normativas');
+  await page.getByLabel('Buscar').fill(word);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await page.getByRole('link', { name: `Regula los puestos de ${word} en la plaza` }).click();
+  await expect(page).toHaveURL(`/normativas/ordenanza/${targetNumber}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Ordenanza N° ${targetNumber}` })).toBeVisible();
+  await expect(page.locator('header .legal-force-badge')).toHaveText('Vigente');
+  await expect(page.getByRole('region', { name: 'Relación con otras normas' })).toContainText('No hay normas publicadas');
+  await expect(page.getByRole('region', { name: 'Comienzo del texto' })).toContainText(`Los puestos de ${word} funcionarán`);
+  await expect(page.getByText('El texto oficial de esta norma es el publicado en el Boletín Oficial.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Abrir el PDF/ })).toHaveAttribute('href', /^\/api\/v1\/files\/.+\.pdf$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expectNoViolations(page);
+
+  // The project is approved: the repeal now holds, on both norms' pages.
+  const approval = new FormData();
+  approval.append('changes', JSON.stringify({ state: 'approved', number: repealerNumber }));
+  approval.append('version', String(project.version));
+  approval.append('pdf_approved', new Blob([new Uint8Array(minimalPdf(['Deroga']))], { type: 'application/pdf' }), 'norma.pdf');
+  const approved = await request.post(`/api/v1/regulations/${project.id}`, { multipart: approval, headers: { Authorization: `Bearer ${token}` } });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await page.reload();
+  await expect(page.locator('header .legal-force-badge')).toHaveText('Derogada');
+  await expect(page.getByText('Esta norma fue derogada por la Ordenanza N°')).toBeVisible();
+  const links = page.getByRole('region', { name: 'Relación con otras normas' });
+  await expect(links.getByRole('heading', { name: 'Derogada por' })).toBeVisible();
+  await expectNoViolations(page);
+  await links.getByRole('link', { name: `Ordenanza N° ${repealerNumber}` }).click();
+  await expect(page).toHaveURL(`/normativas/ordenanza/${repealerNumber}`);
+  await expect(page.locator('header .legal-force-badge')).toHaveText('Vigente');
+  const repealerLinks = page.getByRole('region', { name: 'Relación con otras normas' });
+  await expect(repealerLinks.getByRole('heading', { name: 'Deroga a' })).toBeVisible();
+  await expect(repealerLinks.getByRole('listitem').filter({ hasText: `Ordenanza N° ${targetNumber}` })).toContainText('Derogada');
+  await repealerLinks.getByRole('link', { name: `Ordenanza N° ${targetNumber}` }).click();
+  await expect(page).toHaveURL(`/normativas/ordenanza/${targetNumber}`);
+
+  // The search's Vigencia filter: the repealed one alone, then the one in force alone.
+  await page.goto(`/normativas?search=${word}`);
+  await expect(page.getByText('Mostrando 1 - 2 de 2 normativas.')).toBeVisible();
+  await page.getByLabel('Vigencia').selectOption({ label: 'Derogada' });
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(`/normativas?search=${word}&legal_force=repealed`);
+  await expect(page.getByText('Mostrando 1 - 1 de 1 normativas.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: String(targetNumber) });
+  await expect(row.locator('.legal-force-badge')).toHaveText('Derogada');
+  await page.getByLabel('Vigencia').selectOption({ label: 'Vigente' });
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText('Mostrando 1 - 1 de 1 normativas.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: String(repealerNumber) })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the demo registry shows a repealed norm, a partial repeal and a regulation, and an unknown address answers 404', async ({ page }) => {
+  await page.goto('/normativas/ordenanza/1502');
+  await expect(page.locator('header .legal-force-badge')).toHaveText('Derogada');
+  await expect(page.getByText('Esta norma fue derogada por la Ordenanza N° 2902.')).toBeVisible();
+  await page.goto('/normativas/ordenanza/2847');
+  await expect(page.locator('header .legal-force-badge')).toHaveText('Derogada parcialmente');
+  await page.goto('/normativas/ordenanza/2880');
+  await expect(page.getByRole('region', { name: 'Relación con otras normas' }).getByRole('heading', { name: 'Reglamentada por' })).toBeVisible();
+  await expectNoViolations(page);
+
+  const missing = await page.goto('/normativas/ordenanza/999999999');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'No encontramos esa normativa entre las publicadas.' })).toBeVisible();
+  await expectNoViolations(page);
+});
