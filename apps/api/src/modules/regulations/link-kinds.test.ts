@@ -120,6 +120,23 @@ describe('links with a kind', () => {
     expect((await detailOf(norm.id)).regulations_modified).toEqual([]);
   });
 
+  it('answers two staff linking two norms to each other at the same moment without a 5xx: one link is saved, the other refused', async () => {
+    // Each save locks its norm, then its link needs the other norm (the foreign key's lock, the legal
+    // force's update): the two wait on each other, PostgreSQL stops one, and the API tries it again.
+    for (const kind of ['repeals', 'modifies'] as const) {
+      for (let round = 0; round < 3; round += 1) {
+        const [a, b] = [await ordinance(), await ordinance()];
+        const [first, second] = await Promise.all([update('asesor', a, { [kind]: [b.id] }), update('admin', b, { [kind]: [a.id] })]);
+        const statuses = [first.statusCode, second.statusCode].sort();
+        expect(statuses, `${first.body} ${second.body}`).toEqual([200, 422]);
+        const refused = first.statusCode === 422 ? first : second;
+        expect(refused.json().message).toBe(REGULATION_MESSAGES.linkedTwice);
+        const [afterA, afterB] = [await detailOf(a.id), await detailOf(b.id)];
+        expect(afterA.regulations_modified.length + afterB.regulations_modified.length).toBe(1);
+      }
+    }
+  });
+
   it('lets only admin and asesor set links of any kind', async () => {
     const target = await ordinance();
     for (const role of ['mesa', 'concejal', 'ejecutivo', 'cm'] as const) {

@@ -55,8 +55,21 @@ export interface HistoryEntry {
 export function createRegulationRepository(db: Database) {
   const text = createRegulationTextStore(db);
   const repository = {
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(work);
+    /**
+     * Runs `work` in one transaction. Two saves that link two norms to each other lock them in opposite
+     * orders (each its own row, then the other through the link's foreign key and the legal force), so
+     * PostgreSQL may stop one of them as a deadlock (40P01): that one runs again from the start, up to
+     * DEADLOCK_ATTEMPTS times, and then sees what the other saved. `work` may run more than once, so it
+     * writes only through `tx` (and resets whatever it collects outside).
+     */
+    async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction(work);
+        } catch (error) {
+          if (attempt >= DEADLOCK_ATTEMPTS || sqlStateOf(error) !== '40P01') throw error;
+        }
+      }
     },
 
     async insert(tx: Tx, values: RegulationValues): Promise<RegulationRow> {
@@ -112,7 +125,7 @@ export function createRegulationRepository(db: Database) {
     /**
      * A regulation whole in one statement: its row, authors and keywords in order, the norms it
      * modifies and those that modify it (each as a reference), and, with `forUserId`, that user's full
-     * name (a concejal's own authorship). `lock` takes the row lock an update holds to its commit.
+     * name (a concejal's own authorship). `lock` first takes the row lock an update holds to its commit.
      */
     async snapshot(id: number, options: { client?: Db; lock?: boolean; forUserId?: number } = {}): Promise<RegulationSnapshot | undefined> {
       const client = options.client ?? db;
@@ -130,7 +143,15 @@ export function createRegulationRepository(db: Database) {
         })
         .from(regulations)
         .where(eq(regulations.id, id));
-      const [found] = options.lock ? await query.for('update', { of: regulations }) : await query;
+      // The lock first, in a statement of its own: a save that waited for it must then read the links
+      // another save just committed (in READ COMMITTED each statement reads what was committed when it
+      // began, and a locking SELECT would read its subqueries as of before the wait). Two saves linking
+      // two norms to each other otherwise both pass the rule against linking both ways.
+      if (options.lock) {
+        const [locked] = await client.select({ id: regulations.id }).from(regulations).where(eq(regulations.id, id)).for('update');
+        if (!locked) return undefined;
+      }
+      const [found] = await query;
       return found;
     },
 
@@ -238,6 +259,14 @@ export function createRegulationRepository(db: Database) {
 }
 
 export type RegulationRepository = ReturnType<typeof createRegulationRepository>;
+
+/** How many times a transaction stopped to break a deadlock runs (repository.transaction). */
+const DEADLOCK_ATTEMPTS = 3;
+
+/** The SQLSTATE of a PostgreSQL error, whether Drizzle wrapped it or not. */
+function sqlStateOf(error: unknown): unknown {
+  return (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+}
 
 /** Characters of a public norm's PDF text read for the start its page shows (cut at a word after). */
 export const TEXT_START_READ = 800;

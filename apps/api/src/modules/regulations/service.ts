@@ -250,6 +250,8 @@ export function createRegulationService({ repository, changes, index, documents,
       const replaced: string[] = [];
       await withStoredFiles({ pdf_process: pdfs.pdf_process ?? undefined, pdf_approved: pdfs.pdf_approved ?? undefined }, (keys) =>
         repository.transaction(async (tx) => {
+          // Run again after a deadlock (repository.transaction): nothing from a stopped attempt is kept.
+          replaced.length = 0;
           // 1. Lock and snapshot: the "before" of the history is read under the lock.
           const before = await repository.snapshot(id, { client: tx, lock: true, forUserId: user.id });
           if (!before) throw new NotFound('No se encontró la normativa.');
