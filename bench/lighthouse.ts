@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { SITE_PATHS, type PublicRegulationType } from '@concejo/contracts';
 import { cleanUpOnSignals, startDemoServer, type BuiltServer } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -75,15 +76,19 @@ function parseArguments(argv: string[]): Options {
   return options;
 }
 
-/** The five public pages of issue 13, plus /normativas with a search in its address; ids come from the site. */
+/**
+ * The five public pages of issue 13, plus /normativas with a search in its address and the page of the
+ * search's first norm (issue 15); ids come from the site.
+ */
 async function publicPages(site: string): Promise<string[]> {
   const news = (await (await fetch(`${site}/api/v1/news/published`)).json()) as { id: number }[];
   if (news.length === 0) throw new Error('the site has no published news to open');
   const search = `search=${encodeURIComponent(SEARCH_WORD)}`;
-  const found = (await (await fetch(`${site}/api/v1/regulations/published?${search}`)).json()) as { total: number };
+  const found = (await (await fetch(`${site}/api/v1/regulations/published?${search}`)).json()) as { total: number; data: { type: PublicRegulationType; number: number }[] };
   if (found.total === 0) throw new Error(`a search for "${SEARCH_WORD}" finds no norm on the site`);
+  const norm = found.data[0]!;
   // paths.news.getHref in apps/web/src/lib/paths.ts.
-  return ['/', '/normativas', `/normativas?${search}`, '/ver-orden-dia', `/noticia/${news[0]!.id}`, '/login'];
+  return ['/', '/normativas', `/normativas?${search}`, '/ver-orden-dia', `/noticia/${news[0]!.id}`, '/login', SITE_PATHS.regulation(norm.type, norm.number)];
 }
 
 const audit = (result: Result, id: string) => result.audits[id];
