@@ -20,9 +20,13 @@ export function excerpt(html: string, maxLength = 160): string {
       if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+    });
+  return textExcerpt(text, maxLength);
+}
+
+/** The first words of a plain text, spaces collapsed, cut after a whole word with '…'. */
+export function textExcerpt(plain: string, maxLength = 160): string {
+  const text = plain.replace(/\s+/g, ' ').trim();
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), maxLength / 2))}…`;

@@ -1,7 +1,7 @@
 import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
 import { ApiError } from '../../lib/api-client';
 import { COUNCIL_TIME_ZONE } from '../../lib/format';
-import { councilName, excerpt } from '../../server/page-text';
+import { councilName, textExcerpt } from '../../server/page-text';
 import type { PageContext, ServerPage } from '../../server/server-page';
 import { publishedRegulationQueryOptions } from './api/get-published-regulation';
 import { publishedRegulationsQueryOptions } from './api/list-published-regulations';
@@ -96,7 +96,7 @@ export const publicRegulationServerPage: ServerPage = {
     const force = norm.legal_force === 'in_force' ? '' : ` (${LEGAL_FORCE_LABELS[norm.legal_force]})`;
     return {
       title: `${name}${force}`,
-      description: excerpt(norm.subject ? `${name}${force}: ${norm.subject}` : `${name}${force} del ${council}.`, 200),
+      description: textExcerpt(norm.subject ? `${name}${force}: ${norm.subject}` : `${name}${force} del ${council}.`, 200),
       canonical: SITE_PATHS.regulation(norm.type, norm.number),
       type: 'article',
       jsonLd: (absolute) => legislationJsonLd(norm, council, absolute),
