@@ -100,6 +100,22 @@ describe('OCR of scanned PDFs in the document worker', () => {
     expect((await documents.run({ kind: 'ocr-pdf', ...next, ocr: DEFAULT_OCR_SETTINGS }, { timeoutMs: 120_000 })).text).toContain('feriado local');
   });
 
+  it('stops a whole scan at its time limit, the page being read with it, and reads the next', { timeout: 120_000 }, async () => {
+    const documents = worker();
+    await documents.warm();
+    const job = await scanJob(Array.from({ length: 6 }, (_, page) => fullPage(`folio ${page + 1}`)));
+    const running = documents.run({ kind: 'ocr-pdf', ...job, ocr: DEFAULT_OCR_SETTINGS }, { timeoutMs: 3_000 }).catch((error: unknown) => error);
+    const tesseract = () => (documents.pid === undefined ? undefined : childrenOf(documents.pid).find((pid) => commandOf(pid) === 'tesseract'));
+    await expect.poll(tesseract, { timeout: 60_000, interval: 10 }).toBeDefined();
+    const command = tesseract()!;
+    const failure = await running;
+    expect(failure).toBeInstanceOf(DocumentJobFailed);
+    expect((failure as DocumentJobFailed).failure).toBe('timeout');
+    await expect.poll(() => isAlive(command) && commandOf(command) === 'tesseract' && !isZombie(command), { timeout: 500, interval: 10 }).toBe(false);
+    const next = await scanJob([['Decreto de asueto administrativo']]);
+    expect((await documents.run({ kind: 'ocr-pdf', ...next, ocr: DEFAULT_OCR_SETTINGS }, { timeoutMs: 120_000 })).text).toContain('asueto administrativo');
+  });
+
   it('kills the page being read with its worker at shutdown', { timeout: 120_000 }, async () => {
     const documents = worker();
     const job = await scanJob(Array.from({ length: 6 }, (_, page) => fullPage(`folio ${page + 1}`)));
