@@ -3,7 +3,7 @@
 //   1. unit and API tests (Vitest: contracts, api against embedded PostgreSQL, web in jsdom);
 //   2. a production build;
 //   3. end-to-end tests (Playwright in Debian's Chromium against the built server).
-// Ends with one line "N passed, M failed". Under CI=true a missing browser fails the run.
+// Ends with one line "N passed, M failed". Under CI=true a missing browser or OCR fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -22,19 +22,33 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
-/** Debian packages the tests use: Chromium (end-to-end) and poppler-utils (pdftotext, agenda PDFs). */
+/**
+ * Debian packages the tests use: Chromium (end-to-end), poppler-utils (pdftotext, agenda PDFs;
+ * pdftoppm, OCR), tesseract-ocr with its Spanish data (OCR of scanned PDFs) and the DejaVu fonts the
+ * OCR tests draw their scans with.
+ */
+const PACKAGES = ['chromium', 'poppler-utils', 'tesseract-ocr', 'tesseract-ocr-spa', 'fonts-dejavu-core'];
+
+/** Whether tesseract runs and has the Spanish data. */
+function hasSpanishOcr() {
+  const result = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+  return result.status === 0 && `${result.stdout}\n${result.stderr}`.split('\n').some((line) => line.trim() === 'spa');
+}
+
+const toolsPresent = () => existsSync(chromium) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm') && hasSpanishOcr();
+
 function ensureTools() {
-  if (existsSync(chromium) && existsSync('/usr/bin/pdftotext')) return true;
+  if (toolsPresent()) return true;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!ci && canInstall) {
-    console.log(`\nChromium not found at ${chromium}: installing Debian's chromium package...`);
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils']) === 0 && existsSync(chromium)) {
+    console.log(`\nChromium, poppler-utils or tesseract (with Spanish) missing: installing Debian's ${PACKAGES.join(', ')}...`);
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', ...PACKAGES]) === 0 && toolsPresent()) {
       return true;
     }
   }
   console.error(
-    `\nChromium (${chromium}) or pdftotext is missing; the tests need both.\n` +
-      `Install them with: sudo apt-get update && sudo apt-get install -y chromium poppler-utils\n` +
+    `\nChromium (${chromium}), poppler-utils or tesseract with its Spanish data is missing; the tests need them all.\n` +
+      `Install them with: sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}\n` +
       `(or set CHROMIUM_PATH to another Chromium binary).`,
   );
   return false;
@@ -45,7 +59,7 @@ const problems = [];
 /** Names of the failed tests, repeated at the end: the last lines of a long run are what a CI log keeps. */
 const failedNames = [];
 
-// The Debian tools first: the API tests read PDFs back with pdftotext.
+// The Debian tools first: the API tests read PDFs back with pdftotext and recognise scans with tesseract.
 const toolsReady = ensureTools();
 
 // 1. Vitest
@@ -74,7 +88,7 @@ if (vitestStatus !== 0 || !existsSync(vitestReport) || JSON.parse(readFileSync(v
 // 2 and 3. Build, then the browser tests
 if (!toolsReady) {
   counts.failed += 1;
-  problems.push('Chromium or pdftotext missing');
+  problems.push('Chromium, poppler-utils or tesseract missing');
 } else if (run('npm', ['run', 'build']) !== 0) {
   counts.failed += 1;
   problems.push('build');

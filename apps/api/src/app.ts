@@ -134,6 +134,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => closingStep(app.log, 'the change feed to close', () => publicChanges.close()));
   app.addHook('onReady', async () => void documents.warm());
+  // Whether scans can be read here (tesseract) is looked for now and said once in the log.
+  app.addHook('onReady', async () => void documents.ocrAvailable());
   // Files a crash left behind (half written, or used by no record) go at start and every hour after.
   const sweep = () => sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed'));
   let sweeper: NodeJS.Timeout | undefined;

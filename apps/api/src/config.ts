@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
 import { DEFAULT_DECODED_LIMITS } from './lib/documents/decoded-size.js';
+import { DEFAULT_OCR_SETTINGS } from './lib/documents/ocr-support.js';
 
 /** The council's calendar when TIMEZONE is not set. */
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
@@ -115,6 +116,9 @@ const envSchema = z
     // Untrusted documents (uploaded PDFs, news texts) are read in worker processes with these limits.
     DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
     DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    // OCR of scanned PDFs (tesseract): pages read at most per PDF, and the time one page may take.
+    OCR_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(DEFAULT_OCR_SETTINGS.maxPages),
+    OCR_PAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(DEFAULT_OCR_SETTINGS.pageTimeoutMs / 1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     APP_SECRET: optionalString.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
@@ -187,6 +191,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       shutdownGraceMs: 10_000,
       /** How far a PDF's compressed streams may inflate before it is refused unread. */
       decoded: DEFAULT_DECODED_LIMITS,
+      /** Scans (PDFs without a text layer) are recognised by tesseract, page by page, in the background worker. */
+      ocr: { ...DEFAULT_OCR_SETTINGS, maxPages: env.OCR_MAX_PAGES, pageTimeoutMs: env.OCR_PAGE_TIMEOUT_SECONDS * 1000 },
     },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,

@@ -67,6 +67,12 @@ export const regulations = pgTable(
     titleDocument: tsvector('title_document').generatedAlwaysAs(sql`ts_filter(search_document, '{a,b}')`),
     /** Text extracted from the approved (or old) PDF: public, searched by citizens too. */
     approvedText: text('approved_text'),
+    /**
+     * Whether approved_text was recognised by OCR from a scanned approved PDF (lib/documents/ocr.ts)
+     * rather than read from its text layer: the norm's public page says so. Set by the text indexer,
+     * reset when the approved PDF changes.
+     */
+    approvedTextOcr: boolean('approved_text_ocr').notNull().default(false),
     /** Text extracted from the process PDF: staff-only, searched only by the staff list. */
     processText: text('process_text'),
     /**

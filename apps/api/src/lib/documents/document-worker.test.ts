@@ -48,6 +48,7 @@ describe('document worker process', () => {
     const documents = worker();
     expect(await documents.run({ kind: 'extract-pdf-text', file: await fileOf(minimalPdf(['Artículo 1: prohíbese el tránsito pesado.'])) })).toEqual({
       text: 'Artículo 1: prohíbese el tránsito pesado.',
+      pages: 1,
     });
     expect(await documents.run({ kind: 'inspect-pdf', file: await fileOf(slowPdf(3)) })).toEqual({ pages: 3 });
     expect(documents.counters.started).toBe(1);
@@ -81,7 +82,7 @@ describe('document worker process', () => {
     const documents = worker({ memoryMb: 256, decoded: { maxStreamBytes: 8 * GB, maxDocumentBytes: 8 * GB } });
     expect(await failureOf(documents.run({ kind: 'extract-pdf-text', file: await fileOf(deflateBombPdf(GB)) }))).toBe('memory');
     expect(documents.counters.killed).toBe(1);
-    expect(await documents.run({ kind: 'extract-pdf-text', file: await fileOf(minimalPdf(['sigue funcionando'])) })).toEqual({ text: 'sigue funcionando' });
+    expect(await documents.run({ kind: 'extract-pdf-text', file: await fileOf(minimalPdf(['sigue funcionando'])) })).toEqual({ text: 'sigue funcionando', pages: 1 });
     expect(documents.counters.started).toBe(2);
   });
 

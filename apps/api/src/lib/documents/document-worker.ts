@@ -70,7 +70,9 @@ function workerEntry(): { file: string; execArgv: string[] } {
  * Runs untrusted-document jobs in a separate Node process, one at a time, so that no document can
  * freeze or crash the API: the process has a heap limit (V8's), a resident-memory limit and a time
  * limit per job, both enforced from here by SIGKILL, and runs at a lower CPU priority than the API.
- * A killed or crashed process fails its job and a new one is started for the next.
+ * The commands it runs (OCR's pdftoppm and tesseract) inherit that priority, count in its memory and
+ * die with it (its process group is killed). A killed or crashed process fails its job and a new one
+ * is started for the next.
  */
 export function createDocumentWorker(options: DocumentWorkerOptions) {
   const { name, memoryMb, timeoutMs, log } = options;
@@ -97,6 +99,8 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
       serialization: 'advanced',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: { ...globalThis.process.env, NODE_OPTIONS: '' },
+      // Its own process group, so that a kill takes the commands it runs (OCR: pdftoppm, tesseract) too.
+      detached: true,
     });
     child = process;
     killReason = undefined;
@@ -137,10 +141,12 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
     if (process !== child || killReason !== undefined || process.exitCode !== null || process.signalCode !== null) return;
     killReason = reason;
     if (reason !== 'closed') counters.killed += 1;
-    process.kill('SIGKILL');
+    killGroup(process);
   }
 
   function exited(process: ChildProcess, code: number | null, signal: NodeJS.Signals | null) {
+    // Killed from outside or crashed: a command it started must not outlive it.
+    killGroup(process);
     if (process !== child) return;
     child = undefined;
     ready = undefined;
@@ -212,7 +218,7 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
   }
 
   async function checkMemory(process: ChildProcess) {
-    const rss = await residentMegabytes(process.pid);
+    const rss = await treeResidentMegabytes(process.pid);
     if (rss !== undefined && rss > memoryMb) {
       log.warn({ worker: name, rssMb: rss, limitMb: memoryMb }, 'document worker over its memory limit');
       kill(process, 'memory');
@@ -283,6 +289,27 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
 }
 
 export type DocumentWorker = ReturnType<typeof createDocumentWorker>;
+
+/** SIGKILL to a worker's process group: the worker and any command it runs. */
+function killGroup(process: ChildProcess) {
+  if (!process.pid) return;
+  try {
+    globalThis.process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing of it is left.
+  }
+}
+
+/** Resident memory of a worker and the commands it runs (its direct children), in MB; undefined where it cannot be read. */
+async function treeResidentMegabytes(pid: number | undefined): Promise<number | undefined> {
+  const own = await residentMegabytes(pid);
+  if (own === undefined) return undefined;
+  // Node starts children from its main thread, whose task id is the process id.
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  let total = own;
+  for (const child of children.split(' ').filter(Boolean)) total += (await residentMegabytes(Number(child))) ?? 0;
+  return total;
+}
 
 /** Resident memory of a process in MB, from /proc (Linux); undefined where it cannot be read. */
 async function residentMegabytes(pid: number | undefined): Promise<number | undefined> {

@@ -22,7 +22,7 @@ describe('documents', () => {
   });
 
   it('reads the text of a PDF from a stream', async () => {
-    expect(await documents.extractPdfText(Readable.from([minimalPdf(['Texto leído en el trabajador'])]))).toBe('Texto leído en el trabajador');
+    expect(await documents.extractPdfText(Readable.from([minimalPdf(['Texto leído en el trabajador'])]))).toEqual({ text: 'Texto leído en el trabajador', ocr: false });
   });
 
   it('removes the temporary folders of processes that were killed, and leaves its own file nowhere', async () => {

@@ -10,7 +10,8 @@ import { HttpError, TooManyRequests, ValidationFailed } from '../errors.js';
 import { startsAsPdf } from '../pdf.js';
 import type { DecodedLimits } from './decoded-size.js';
 import { createDocumentWorker, DocumentJobFailed } from './document-worker.js';
-import type { CleanNewsHtml } from './job-types.js';
+import type { CleanNewsHtml, OcrResult, OcrSettings } from './job-types.js';
+import { DEFAULT_OCR_SETTINGS, detectOcr, looksScanned, ocrTimeoutMs } from './ocr-support.js';
 import { isAlive } from '../processes.js';
 
 export interface DocumentLimits {
@@ -21,9 +22,17 @@ export interface DocumentLimits {
   /** Time opening an upload may take while its uploader waits. */
   checkTimeoutMs: number;
   decoded?: DecodedLimits;
+  /** How scans are recognised (ocr-support.ts); a scan's time limit grows with its pages. */
+  ocr?: OcrSettings;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { memoryMb: 512, timeoutMs: 60_000, checkTimeoutMs: 20_000 };
+
+/** A PDF's text, and whether it was recognised by OCR (a scan) rather than read from its text layer. */
+export interface PdfText {
+  text: string;
+  ocr: boolean;
+}
 
 const TEMPORARY_PREFIX = 'concejo-documents-';
 const UNPROCESSABLE_TEXT = 'No se pudo procesar la descripción. Revise su contenido e intente de nuevo.';
@@ -44,10 +53,11 @@ export type PdfCheck = 'pdf' | 'not-pdf' | 'encrypted' | 'unreadable';
 /**
  * Everything the API does with untrusted documents, done in worker processes (document-worker.ts):
  * one for uploads, whose uploader waits for the answer, and one for background work (text
- * extraction), so that a slow document in the background never delays an upload.
+ * extraction, OCR of scans), so that a slow document in the background never delays an upload.
  */
 export function createDocuments(options: { limits?: Partial<DocumentLimits>; log: FastifyBaseLogger }) {
   const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
+  const ocr = limits.ocr ?? DEFAULT_OCR_SETTINGS;
   const log = options.log;
   const uploads = createDocumentWorker({
     name: 'uploads',
@@ -75,6 +85,31 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
       return await use(file);
     } finally {
       await fs.rm(file, { force: true });
+    }
+  }
+
+  // Looked for once (at start, or at the first scan), and said once in the log.
+  let ocrSupport: Promise<boolean> | undefined;
+  function ocrAvailable(): Promise<boolean> {
+    ocrSupport ??= detectOcr(ocr).then((support) => {
+      if (support.available) log.info({ tesseract: support.version, language: ocr.language }, 'OCR of scanned PDFs available');
+      else log.warn({ missing: support.missing }, 'OCR unavailable: scanned PDFs stay unsearchable (install tesseract-ocr, tesseract-ocr-spa and poppler-utils)');
+      return support.available;
+    });
+    return ocrSupport;
+  }
+
+  /** Recognises a scan in the background worker, in a folder of its own that goes with the job, whatever its end. */
+  async function recognise(file: string, pages: number): Promise<OcrResult> {
+    const pagesFolder = await fs.mkdtemp(path.join(path.dirname(file), 'ocr-'));
+    const started = Date.now();
+    try {
+      const result = await background.run({ kind: 'ocr-pdf', file, folder: pagesFolder, ocr }, { timeoutMs: ocrTimeoutMs(pages, ocr) });
+      const level = result.stoppedPages.length > 0 ? 'warn' : 'info';
+      log[level]({ pages: result.pages, stoppedPages: result.stoppedPages, characters: result.text.length, ms: Date.now() - started }, 'scanned PDF recognised');
+      return result;
+    } finally {
+      await fs.rm(pagesFolder, { recursive: true, force: true });
     }
   }
 
@@ -119,14 +154,23 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
         throw new ValidationFailed({ description: [UNPROCESSABLE_TEXT] });
       }
     },
-    /** The text of a PDF (empty for a scan), read from a stream of it; rejects with DocumentJobFailed. */
-    async extractPdfText(content: Readable): Promise<string> {
-      const result = await withTemporaryFile(
+    /**
+     * The text of a PDF, read from a stream of it: its text layer's, or, when it has none (a scan),
+     * what OCR recognises where the machine has it (empty otherwise). Rejects with DocumentJobFailed.
+     */
+    async extractPdfText(content: Readable): Promise<PdfText> {
+      return withTemporaryFile(
         (file) => pipeline(content, createWriteStream(file, { mode: 0o600 })),
-        (file) => background.run({ kind: 'extract-pdf-text', file }),
+        async (file) => {
+          const layer = await background.run({ kind: 'extract-pdf-text', file });
+          if (!looksScanned(layer.text) || !(await ocrAvailable())) return { text: layer.text, ocr: false };
+          const recognised = await recognise(file, layer.pages);
+          return recognised.text ? { text: recognised.text, ocr: true } : { text: layer.text, ocr: false };
+        },
       );
-      return result.text;
     },
+    /** Whether scans can be recognised here; the first call looks, and logs what it found. */
+    ocrAvailable,
     /** Starts the uploads worker now rather than on the first upload; resolves once it is ready. */
     warm(): Promise<void> {
       return uploads.warm();

@@ -6,8 +6,23 @@
 export type DocumentJob =
   | { kind: 'inspect-pdf'; file: string }
   | { kind: 'extract-pdf-text'; file: string }
+  /** A scan's pages rendered (pdftoppm) and recognised (tesseract) one by one; `folder` is the job's own, removed by the API. */
+  | { kind: 'ocr-pdf'; file: string; folder: string; ocr: OcrSettings }
   /** A news text as the editor sent it, its bytes in a file, to be checked and cleaned (see cleanNewsHtml). */
   | { kind: 'clean-news-html'; file: string; ownImagePattern: string; maxMarkup: number };
+
+/** How scans are recognised (config.ts `documents.ocr`). */
+export interface OcrSettings {
+  /** The commands, found through PATH unless given as paths. */
+  tesseract: string;
+  pdftoppm: string;
+  /** tesseract's language data (`-l`): Debian's tesseract-ocr-spa is `spa`. */
+  language: string;
+  /** Pages recognised at most; the rest of a longer scan is not indexed. */
+  maxPages: number;
+  /** Time one page may take (rendered and recognised); past it, that page is left out. */
+  pageTimeoutMs: number;
+}
 
 /** Where a cleaned news text had a pasted (data-URL) image: `src` holds this and the image's index. */
 export const EMBEDDED_IMAGE_MARK = 'embedded-image:';
@@ -28,8 +43,19 @@ export type CleanNewsHtml =
 
 export interface DocumentJobResults {
   'inspect-pdf': { pages: number };
-  'extract-pdf-text': { text: string };
+  /** `pages`: the document's page count, which an OCR job's time limit grows with. */
+  'extract-pdf-text': { text: string; pages: number };
+  'ocr-pdf': OcrResult;
   'clean-news-html': CleanNewsHtml;
+}
+
+export interface OcrResult {
+  /** The recognised text, page after page, cleaned like a text layer's (pdf-text.ts). */
+  text: string;
+  /** Pages recognised (at most OcrSettings.maxPages). */
+  pages: number;
+  /** Pages stopped at their time limit (1-based), whose text is missing. */
+  stoppedPages: number[];
 }
 
 /** Why a job did not produce its result, as the API reports it. */

@@ -4,6 +4,7 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dataImagesOf, hasContent, HtmlBoundsError, replaceImageSources, sanitizeNewsHtml } from '../html-sanitizer.js';
 import { assertDecodedSizeWithin, DecodedSizeExceeded, type DecodedLimits } from './decoded-size.js';
 import { EMBEDDED_IMAGE_MARK, type CleanNewsHtml, type DocumentFailure, type DocumentJob, type DocumentJobResults } from './job-types.js';
+import { recognisePdf } from './ocr.js';
 import { extractPdfText } from './pdf-text.js';
 
 /**
@@ -19,7 +20,12 @@ export async function runJob(job: DocumentJob, limits: DecodedLimits): Promise<D
     case 'extract-pdf-text': {
       const content = await readFile(job.file);
       assertDecodedSizeWithin(content, limits);
-      return { text: await extractPdfText(content) };
+      return extractPdfText(content);
+    }
+    case 'ocr-pdf': {
+      const content = await readFile(job.file);
+      assertDecodedSizeWithin(content, limits);
+      return recognisePdf(content, job.file, job.folder, job.ocr);
     }
     case 'clean-news-html':
       return cleanNewsHtml(await readFile(job.file), new RegExp(job.ownImagePattern), job.maxMarkup);

@@ -4,11 +4,24 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 export const MAX_INDEXED_PAGES = 500;
 export const MAX_INDEXED_CHARACTERS = 500_000;
 
+/** A page's text as the search takes it: control characters (but new lines) out, runs of spaces made one. */
+export function cleanPageText(text: string): string {
+  return (
+    text
+      // Control characters mean nothing in a search and would break highlighting.
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .trim()
+  );
+}
+
 /**
- * The text of a PDF, page after page, with control characters removed. Empty when the PDF has no
- * text layer (a scan). pdf.js yields between pages, so a long document does not hold the server.
+ * The text of a PDF, page after page, with control characters removed, and its page count. The text
+ * is empty when the PDF has no text layer (a scan). pdf.js yields between pages, so a long document
+ * does not hold the server.
  */
-export async function extractPdfText(content: Buffer): Promise<string> {
+export async function extractPdfText(content: Buffer): Promise<{ text: string; pages: number }> {
   const document = await getDocument({
     data: new Uint8Array(content),
     isEvalSupported: false,
@@ -22,18 +35,12 @@ export async function extractPdfText(content: Buffer): Promise<string> {
     for (let number = 1; number <= Math.min(document.numPages, MAX_INDEXED_PAGES) && length < MAX_INDEXED_CHARACTERS; number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
-      const text = content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
-        .join('')
-        // Control characters (but new lines) mean nothing in a search and would break highlighting.
-        // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-        .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
-        .replace(/[ \t]+/g, ' ');
-      pages.push(text.trim());
+      const text = cleanPageText(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+      pages.push(text);
       length += text.length;
       page.cleanup();
     }
-    return pages.join('\n\n').slice(0, MAX_INDEXED_CHARACTERS).trim();
+    return { text: pages.join('\n\n').slice(0, MAX_INDEXED_CHARACTERS).trim(), pages: document.numPages };
   } finally {
     await document.destroy();
   }

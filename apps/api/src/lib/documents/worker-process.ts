@@ -7,6 +7,7 @@ import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { DEFAULT_DECODED_LIMITS, type DecodedLimits } from './decoded-size.js';
 import type { DocumentJob, JobAnswer } from './job-types.js';
 import { failureOf, runJob } from './jobs.js';
+import { stopRecognition } from './ocr.js';
 
 interface JobMessage {
   id: number;
@@ -26,7 +27,11 @@ process.on('message', (message: JobMessage) => {
     (error: unknown) => answer({ id: message.id, ok: false, failure: failureOf(error), message: String((error as Error)?.message ?? error).slice(0, 300) }),
   );
 });
-process.on('disconnect', () => process.exit(0));
+// The API is gone (or let this process go): an OCR command still running goes too.
+process.on('disconnect', () => {
+  stopRecognition();
+  process.exit(0);
+});
 
 function answer(message: JobAnswer) {
   process.send?.(message);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { regulations } from '../../db/schema/index.js';
+import { DEFAULT_OCR_SETTINGS } from '../../lib/documents/ocr-support.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { deflateBombPdf } from '../../test/hostile-documents.js';
@@ -23,7 +24,7 @@ describe('hostile PDFs are read in the document worker', () => {
     favourThisProcess();
     // The decoded-size check off, so that pdf.js really inflates the bombs and the memory limit kills it.
     const context = await createTestApp({
-      documents: { memoryMb: 256, timeoutMs: 60_000, checkTimeoutMs: 20_000, retryDelayMs: 10, shutdownGraceMs: 10_000, decoded: { maxStreamBytes: 64 * GB, maxDocumentBytes: 64 * GB } },
+      documents: { memoryMb: 256, timeoutMs: 60_000, checkTimeoutMs: 20_000, retryDelayMs: 10, shutdownGraceMs: 10_000, decoded: { maxStreamBytes: 64 * GB, maxDocumentBytes: 64 * GB }, ocr: DEFAULT_OCR_SETTINGS },
     });
     try {
       const { headers: admin } = await buildLoggedInUser(context.app, context.db, 'admin');

@@ -77,7 +77,7 @@ export function createRegulationRepository(db: Database) {
       return row!;
     },
 
-    async update(tx: Tx, id: number, values: Partial<RegulationValues & Pick<RegulationRow, 'textStatus' | 'textAttempts'>>, now: Date): Promise<void> {
+    async update(tx: Tx, id: number, values: Partial<RegulationValues & Pick<RegulationRow, 'textStatus' | 'textAttempts' | 'approvedTextOcr'>>, now: Date): Promise<void> {
       await tx
         .update(regulations)
         .set({ ...values, updatedAt: now, version: sql`${regulations.version} + 1` })

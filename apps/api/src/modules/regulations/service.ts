@@ -273,7 +273,9 @@ export function createRegulationService({ repository, changes, index, documents,
           // 4. Save what changed.
           const approvedAt = draft.state !== 'approved' ? null : before.row.state === 'approved' ? before.row.approvedAt : now;
           const pdfsChanged = pdfProcess !== before.row.pdfProcess || pdfApproved !== before.row.pdfApproved;
-          await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, approvedAt, ...(pdfsChanged ? TEXT_PENDING : {}) }, now);
+          // A new approved PDF is not known to be a scan until its text is read again.
+          const ocrReset = pdfApproved !== before.row.pdfApproved ? { approvedTextOcr: false } : {};
+          await repository.update(tx, id, { ...valuesOf(draft), pdfProcess, pdfApproved, approvedAt, ...(pdfsChanged ? TEXT_PENDING : {}), ...ocrReset }, now);
           const authorsChanged = !sameList(draft.authors, before.authors);
           const keywordsChanged = !sameList(draft.keywords, before.keywords);
           if (authorsChanged) await repository.replaceAuthors(tx, id, draft.authors);

@@ -1,20 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DocumentJobFailed } from '../../lib/documents/document-worker.js';
-import type { Documents } from '../../lib/documents/documents.js';
+import type { Documents, PdfText } from '../../lib/documents/documents.js';
 import type { Storage } from '../../lib/storage.js';
 import type { RegulationRepository } from './repository.js';
 
 /** A regulation's PDFs that fail (or take their worker down) this many times are left unreadable. */
 export const MAX_TEXT_ATTEMPTS = 2;
 
-type Outcome = { text: string } | { failure: string };
+type Outcome = PdfText | { failure: string };
 
 /**
  * Extracts the text of regulations' PDFs after they are saved, as jobs of the durable queue
  * (queue/queue.ts): `markTextPending` queues one in the transaction that changes the PDFs, so that an
  * upload answers at once (the regulation is searchable by subject and keywords immediately), its
  * PDF's words join the search a moment later, and a crash loses nothing. The PDFs are read in the
- * document worker process, never here. A document that fails is tried again after `retryDelayMs`,
+ * document worker process, never here; one without a text layer (a scan) is recognised by OCR there,
+ * minutes later for a long one, and an approved PDF's recognised text is flagged (approved_text_ocr)
+ * for the norm's page to say so. A document that fails is tried again after `retryDelayMs`,
  * and its second failure marks the text unreadable; a failure that is not the document's (a
  * shutdown, the database) throws, and the queue retries it with backoff without counting it.
  */
@@ -33,23 +35,13 @@ export function createTextIndexer(deps: {
     const file = await storage.read(key);
     if (!file) return null;
     try {
-      return { text: await documents.extractPdfText(file.stream) };
+      return await documents.extractPdfText(file.stream);
     } catch (error) {
       if (error instanceof DocumentJobFailed) return { failure: error.failure };
       throw error;
     }
   }
 
-  async function save(
-    id: number,
-    approvedText: string | null,
-    processText: string | null,
-    files: { pdfApproved: string | null; pdfProcess: string | null },
-    status: 'indexed' | 'unreadable' | 'none',
-  ): Promise<boolean> {
-    // Its transaction announces the change to every instance (lib/public-changes.ts).
-    return repository.saveExtractedTexts(id, { approvedText, processText, status }, files);
-  }
 
   return {
     /** The `extract-text` job: reads the regulation's PDFs if its text is still pending. */
@@ -75,7 +67,9 @@ export function createTextIndexer(deps: {
       const hasPdf = files.pdfApproved !== null || files.pdfProcess !== null;
       const foundText = textOf(approved) !== null || textOf(process) !== null;
       const status = !hasPdf ? 'none' : foundText ? 'indexed' : 'unreadable';
-      const stored = await save(id, textOf(approved), textOf(process), files, status);
+      // Its transaction announces the change to every instance (lib/public-changes.ts).
+      const approvedTextOcr = textOf(approved) !== null && approved !== null && 'ocr' in approved && approved.ocr;
+      const stored = await repository.saveExtractedTexts(id, { approvedText: textOf(approved), approvedTextOcr, processText: textOf(process), status }, files);
       if (stored) {
         const level = failures.length > 0 ? 'warn' : 'info';
         log[level]({ regulationId: id, status, failures, ms: Date.now() - started }, failures.length > 0 ? 'regulation text extraction failed twice' : 'regulation text indexed');

@@ -87,11 +87,12 @@ export function createRegulationTextStore(db: Database) {
 
     /**
      * Stores the extracted texts, unless the PDFs changed meanwhile (then a newer extraction is
-     * queued and this one is dropped). Answers whether it was stored.
+     * queued and this one is dropped). `approvedTextOcr` says the approved text was recognised from a
+     * scan (column approved_text_ocr, read by the norm's public page). Answers whether it was stored.
      */
     async saveExtractedTexts(
       id: number,
-      texts: { approvedText: string | null; processText: string | null; status: 'indexed' | 'unreadable' | 'none' },
+      texts: { approvedText: string | null; approvedTextOcr: boolean; processText: string | null; status: 'indexed' | 'unreadable' | 'none' },
       extractedFrom: { pdfProcess: string | null; pdfApproved: string | null },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -99,7 +100,7 @@ export function createRegulationTextStore(db: Database) {
         if (!row || row.pdfProcess !== extractedFrom.pdfProcess || row.pdfApproved !== extractedFrom.pdfApproved) return false;
         await tx
           .update(regulations)
-          .set({ approvedText: texts.approvedText, processText: texts.processText, textStatus: texts.status })
+          .set({ approvedText: texts.approvedText, approvedTextOcr: texts.approvedTextOcr, processText: texts.processText, textStatus: texts.status })
           .where(eq(regulations.id, id));
         await store.refreshSearchDocument(tx, id);
         await announcePublicChange(tx, 'regulations');

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { regulations } from '../../db/schema/index.js';
+import { scannedPdf } from '../../lib/scanned-pdf.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { createTestApp } from '../../test/harness.js';
+import { multipartForm } from '../../test/multipart.js';
+import { favourThisProcess } from '../../test/priority.js';
+
+// A latency test: it runs alone, after the rest of the suite (vitest.latency.config.ts).
+
+const page = (number: number) => Array.from({ length: 24 }, (_, line) => `Folio ${number}, renglón ${line + 1}: texto escaneado de la ordenanza de tránsito`);
+
+describe('OCR of a scan in the background', () => {
+  it('answers /healthz within 100 ms while a four-page scan is recognised', { timeout: 300_000 }, async () => {
+    favourThisProcess();
+    const context = await createTestApp();
+    try {
+      const { headers } = await buildLoggedInUser(context.app, context.db, 'admin');
+      const scan = await scannedPdf([1, 2, 3, 4].map(page));
+      // What is measured is the recognition, not the server's or its worker's first steps.
+      const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
+      for (let request = 0; request < 20; request += 1) expect((await fetch(`${address}/healthz`)).status).toBe(200);
+      await context.app.documents.workers.background.warm();
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/regulations',
+        headers,
+        payload: multipartForm({ type: 'ordinance', state: 'approved', number: 9500, subject: 'Ordenanza escaneada', authors: ['Ana Rodríguez'] }, { pdf_approved: scan }),
+      });
+      expect(created.statusCode).toBe(201);
+      const latencies: number[] = [];
+      const failures: unknown[] = [];
+      let recognising = true;
+      const probe = (async () => {
+        while (recognising) {
+          const started = performance.now();
+          try {
+            const health = await fetch(`${address}/healthz`);
+            if (health.status !== 200) failures.push(health.status);
+          } catch (error) {
+            failures.push(error);
+          }
+          latencies.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      try {
+        await context.app.jobs.idle({ timeoutMs: 280_000 });
+      } finally {
+        recognising = false;
+        await probe;
+      }
+      const [row] = await context.db.select({ status: regulations.textStatus, ocr: regulations.approvedTextOcr, text: regulations.approvedText }).from(regulations).where(eq(regulations.id, created.json().id));
+      expect(row).toMatchObject({ status: 'indexed', ocr: true });
+      expect(row!.text).toMatch(/Folio 1[\s\S]*Folio 4/);
+      const sorted = [...latencies].sort((a, b) => a - b); console.log('HEALTHZ', latencies.length, 'median', sorted[Math.floor(sorted.length / 2)]!.toFixed(1), 'p99', sorted[Math.floor(sorted.length * 0.99)]!.toFixed(1), 'max', sorted.at(-1)!.toFixed(1), 'slow at', latencies.map((l, i) => l > 40 ? i + ':' + l.toFixed(0) : '').filter(Boolean).join(' '));
+      expect(failures).toEqual([]);
+      expect(latencies.length).toBeGreaterThan(10);
+      expect(Math.max(...latencies)).toBeLessThan(100);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config.js';
+import { regulations } from '../../db/schema/index.js';
+import { DEFAULT_OCR_SETTINGS, detectOcr } from '../../lib/documents/ocr-support.js';
+import { minimalPdf } from '../../lib/minimal-pdf.js';
+import { scannedPdf } from '../../lib/scanned-pdf.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { capturingLogger, createTestApp, type TestContext } from '../../test/harness.js';
+import { multipartForm, type FormValue } from '../../test/multipart.js';
+
+// Scanned norms are read by Debian's tesseract (DESIGN.md section 6), which `npm test` installs
+// (scripts/test.mjs); without it these tests fail, saying so.
+
+let ctx: TestContext;
+let headers: { authorization: string };
+
+beforeAll(async () => {
+  expect(await detectOcr(DEFAULT_OCR_SETTINGS), 'OCR needs: apt-get install -y tesseract-ocr tesseract-ocr-spa poppler-utils').toMatchObject({ available: true });
+  ctx = await createTestApp();
+  ({ headers } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
+});
+afterAll(() => ctx?.close());
+
+let nextNumber = 8100;
+const ordinance = (subject: string): Record<string, FormValue> => ({ type: 'ordinance', state: 'approved', number: nextNumber++, subject, authors: ['Ana Rodríguez'] });
+
+async function create(context: TestContext, auth: { authorization: string }, fields: Record<string, FormValue>, files: Record<string, Buffer>) {
+  const response = await context.app.inject({ method: 'POST', url: '/api/v1/regulations', headers: auth, payload: multipartForm(fields, files) });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: number; version: number }>();
+}
+const publicSearch = async (context: TestContext, words: string) =>
+  (await context.app.inject({ url: `/api/v1/regulations/published?search=${encodeURIComponent(words)}` })).json<{ data: { id: number }[] }>().data.map((row) => row.id);
+const staffSearch = async (words: string) =>
+  (await ctx.app.inject({ url: `/api/v1/regulations?search=${encodeURIComponent(words)}`, headers })).json<{ data: { id: number }[] }>().data.map((row) => row.id);
+const textOf = async (context: TestContext, id: number) =>
+  (await context.db.select({ status: regulations.textStatus, ocr: regulations.approvedTextOcr }).from(regulations).where(eq(regulations.id, id)))[0];
+
+describe('scanned norms', () => {
+  it('finds a norm in the public search by a word that exists only in the image of its scanned PDF, flagged as recognised', { timeout: 180_000 }, async () => {
+    const scan = await scannedPdf([['ORDENANZA N° 8100', 'Declárase patrimonio histórico el edificio', 'del antiguo molino harinero de la estación.']]);
+    const created = await create(ctx, headers, ordinance('Patrimonio histórico'), { pdf_approved: scan });
+    // Until its text is read, only its subject finds it.
+    expect(await publicSearch(ctx, 'harinero')).toEqual([]);
+    await ctx.app.jobs.idle({ timeoutMs: 150_000 });
+    expect(await textOf(ctx, created.id)).toEqual({ status: 'indexed', ocr: true });
+    // Found by words of the image, plural and accents aside, like any text.
+    expect(await publicSearch(ctx, 'harinero')).toEqual([created.id]);
+    expect(await publicSearch(ctx, 'molinos estacion')).toEqual([created.id]);
+
+    // Its approved PDF replaced by one with a text layer: read as it is, no longer flagged.
+    const replaced = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/regulations/${created.id}`,
+      headers,
+      payload: multipartForm({ changes: '{}', version: created.version }, { pdf_approved: minimalPdf(['Texto digital de la ordenanza de patrimonio']) }),
+    });
+    expect(replaced.statusCode).toBe(200);
+    await ctx.app.jobs.idle({ timeoutMs: 150_000 });
+    expect(await textOf(ctx, created.id)).toEqual({ status: 'indexed', ocr: false });
+    expect(await publicSearch(ctx, 'harinero')).toEqual([]);
+    expect(await publicSearch(ctx, 'digital')).toEqual([created.id]);
+  });
+
+  it('lets staff find words of a scanned process PDF, and flags only a recognised approved text', { timeout: 180_000 }, async () => {
+    const created = await create(ctx, headers, ordinance('Proyecto con borrador escaneado'), {
+      pdf_approved: minimalPdf(['Texto aprobado con capa de texto']),
+      pdf_process: await scannedPdf([['Borrador manuscrito sobre cooperativas apícolas']]),
+    });
+    await ctx.app.jobs.idle({ timeoutMs: 150_000 });
+    expect(await textOf(ctx, created.id)).toEqual({ status: 'indexed', ocr: false });
+    expect(await staffSearch('apicolas')).toEqual([created.id]);
+    // The process PDF is staff-only, recognised or not.
+    expect(await publicSearch(ctx, 'apicolas')).toEqual([]);
+  });
+
+  it('without tesseract, the server runs, says once that scans stay unsearchable, and leaves them unreadable', { timeout: 180_000 }, async () => {
+    const { logger, entries } = capturingLogger();
+    const base = testConfig().documents;
+    const context = await createTestApp({ documents: { ...base, ocr: { ...base.ocr, tesseract: '/nonexistent/tesseract' } } }, { logger });
+    try {
+      const { headers: admin } = await buildLoggedInUser(context.app, context.db, 'admin');
+      const ids = [];
+      for (const word of ['primera', 'segunda']) {
+        const created = await create(context, admin, ordinance(`Norma escaneada ${word}`), { pdf_approved: await scannedPdf([[`Ordenanza ${word} sobre alumbrado`]]) });
+        ids.push(created.id);
+      }
+      await context.app.jobs.idle({ timeoutMs: 150_000 });
+      for (const id of ids) expect(await textOf(context, id)).toEqual({ status: 'unreadable', ocr: false });
+      expect(await publicSearch(context, 'alumbrado')).toEqual([]);
+      expect(await publicSearch(context, 'escaneada')).toHaveLength(2);
+      const warnings = entries().filter((entry) => String(entry.msg).startsWith('OCR unavailable'));
+      expect(warnings).toHaveLength(1);
+      // pino's level 40: a warning.
+      expect(warnings[0]).toMatchObject({ level: 40, msg: expect.stringContaining('scanned PDFs stay unsearchable') });
+    } finally {
+      await context.close();
+    }
+  });
+});
