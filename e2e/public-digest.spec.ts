@@ -109,3 +109,19 @@ test('the demo registry shows a repealed norm, a partial repeal and a regulation
   await expect(page.getByRole('heading', { level: 1, name: 'No encontramos esa normativa entre las publicadas.' })).toBeVisible();
   await expectNoViolations(page);
 });
+
+test('a norm kept as a scan is found by a word of its image, and its page says the text was recognised automatically', async ({ page }) => {
+  // The demo's Ordenanza N° 1610 is a scanned PDF with no text layer: the server reads it with OCR in
+  // the background after its first start, so the search finds it a few seconds later.
+  await expect(async () => {
+    await page.goto('/normativas?search=medianeras');
+    await expect(page.getByRole('link', { name: 'Ordenanza N° 1610', exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('row').filter({ hasText: '1610' })).toContainText('Coincide en el texto del PDF.');
+  await page.getByRole('link', { name: 'Ordenanza N° 1610', exact: true }).click();
+  await expect(page).toHaveURL('/normativas/ordenanza/1610');
+  const text = page.getByRole('region', { name: 'Comienzo del texto' });
+  await expect(text).toContainText(/medianeras/i);
+  await expect(text).toContainText('El PDF es una imagen escaneada: su texto se reconoció automáticamente y puede contener errores.');
+  await expectNoViolations(page);
+});

@@ -1,6 +1,7 @@
 import type { AuthorType, DemType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import { DEFAULT_TIME_ZONE } from '../config.js';
 import { minimalPdf } from '../lib/minimal-pdf.js';
+import { scannedPdf } from '../lib/scanned-pdf.js';
 import type { Storage } from '../lib/storage.js';
 import { createRegulationRepository } from '../modules/regulations/repository.js';
 import { FOLDERS } from '../modules/regulations/service.js';
@@ -19,12 +20,17 @@ interface DemoRegulation {
   /** The earlier demo norms (by index in DEMO) this one modifies, repeals, partially repeals or regulates. */
   links?: { kind: RegulationLinkKind; to: number }[];
   old?: boolean;
+  /** An old norm kept as a scan: its PDF is a picture of these lines, readable only by OCR. */
+  scan?: string[];
 }
 
 const CONCEJALES = ['Ana Rodríguez', 'Carlos Benítez', 'María Laura Sosa', 'Jorge Quiroga', 'Valeria Ledesma', 'Raúl Ortiz'];
 const c = (index: number) => CONCEJALES[index % CONCEJALES.length]!;
 
-/** A living registry for a newcomer: approved norms, projects in process, DEM messages, notes, old norms. */
+/**
+ * A living registry for a newcomer: approved norms, projects in process, DEM messages, notes, old norms
+ * (one of them a scan that only OCR reads), and norms that repeal, partially repeal or regulate others.
+ */
 const DEMO: DemoRegulation[] = [
   { type: 'ordinance', number: 2845, state: 'approved', authorType: 'concejal', authors: [c(0), c(1)], keywords: ['tránsito', 'camiones'], subject: 'Regula la circulación de camión pesado en el casco urbano', daysAgo: 400 },
   { type: 'ordinance', number: 2846, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['presupuesto', 'tasas'], subject: 'Ordenanza fiscal e impositiva para el ejercicio 2026', daysAgo: 380 },
@@ -54,7 +60,25 @@ const DEMO: DemoRegulation[] = [
   { type: 'correspondence', state: 'process', authorType: 'particular', authors: ['Cooperadora Escuela N° 4'], keywords: ['educación'], subject: 'Solicita subsidio para el comedor escolar', daysAgo: 4 },
   { type: 'correspondence', state: 'process', authorType: 'particular', authors: ['Bomberos Voluntarios'], keywords: ['seguridad'], subject: 'Invitación al acto aniversario del cuartel', daysAgo: 2 },
   { type: 'ordinance', number: 1502, state: 'approved', authorType: 'concejal', authors: [], keywords: ['tasas', 'alumbrado'], subject: '', daysAgo: 9000, old: true },
-  { type: 'ordinance', number: 1610, state: 'approved', authorType: 'concejal', authors: [], keywords: ['código de edificación'], subject: '', daysAgo: 8000, old: true },
+  {
+    type: 'ordinance',
+    number: 1610,
+    state: 'approved',
+    authorType: 'concejal',
+    authors: [],
+    keywords: ['código de edificación'],
+    subject: '',
+    daysAgo: 8000,
+    old: true,
+    scan: [
+      'ORDENANZA N° 1610',
+      'CÓDIGO DE EDIFICACIÓN',
+      'Artículo 1°: Apruébase el Código de Edificación',
+      'del Partido, que regula las alturas máximas,',
+      'los retiros de frente y las paredes medianeras.',
+      'Artículo 2°: Comuníquese y archívese.',
+    ],
+  },
   { type: 'decree', number: 12, state: 'approved', authorType: 'concejal', authors: [], keywords: ['reglamento interno'], subject: '', daysAgo: 7000, old: true },
   // Norms that change the legal force of others, so that a newcomer sees Derogada and Derogada parcialmente.
   { type: 'ordinance', number: 2902, state: 'approved', authorType: 'DEM', authors: ['DEM'], keywords: ['tasas', 'alumbrado'], subject: 'Nuevo régimen de la tasa de alumbrado público; deroga la Ordenanza N° 1502', daysAgo: 45, links: [{ kind: 'repeals', to: 27 }] },
@@ -73,7 +97,7 @@ export async function seedDemoRegulations(db: Database, storage: Storage, timeZo
     const createdAt = new Date(now.getTime() - demo.daysAgo * 86_400_000);
     const title = demo.old ? `Normativa histórica N° ${demo.number}` : demo.subject;
     const text = [title, '', `Fecha: ${createdAt.toLocaleDateString('es-AR', { timeZone })}`, `Autores: ${demo.authors.join(', ') || '-'}`, `Palabras clave: ${demo.keywords.join(', ')}`];
-    const approvedPdf = demo.state === 'approved' ? await storage.put(FOLDERS.approved, 'pdf', minimalPdf(text)) : null;
+    const approvedPdf = demo.state === 'approved' ? await storage.put(FOLDERS.approved, 'pdf', demo.scan ? await scannedPdf([demo.scan]) : minimalPdf(text)) : null;
     const processPdf = !demo.old && demo.type !== 'correspondence' ? await storage.put(FOLDERS.process, 'pdf', minimalPdf(['Proyecto', ...text])) : null;
     const id = await repository.transaction(async (tx) => {
       const row = await repository.insert(tx, {

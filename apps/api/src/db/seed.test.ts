@@ -83,6 +83,12 @@ describe('seedAccounts', () => {
       // Every kind of link, so that a newcomer sees a repealed and a partially repealed norm.
       expect((await other.select().from(regulationLinks)).map((link) => link.kind).sort()).toEqual(['modifies', 'modifies', 'partially_repeals', 'regulates', 'repeals']);
       const forces = await other.execute<{ number: number; legal_force: string }>(sql`select number, legal_force from regulations where legal_force <> 'in_force' order by number`);
+      // One old norm is a scan: an image with no text layer, for OCR to read.
+      const scan = all.find((row) => row.isOld && row.number === 1610)!;
+      const file = await createDiskStorage(folder).read(scan.pdfApproved!);
+      const bytes = Buffer.concat(await file!.stream.toArray());
+      expect(bytes.includes('/DCTDecode')).toBe(true);
+      expect(bytes.includes('/Font')).toBe(false);
       expect(forces.rows).toEqual([
         { number: 1502, legal_force: 'repealed' },
         { number: 2847, legal_force: 'partially_repealed' },

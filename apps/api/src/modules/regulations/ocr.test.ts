@@ -48,6 +48,10 @@ describe('scanned norms', () => {
     // Found by words of the image, plural and accents aside, like any text.
     expect(await publicSearch(ctx, 'harinero')).toEqual([created.id]);
     expect(await publicSearch(ctx, 'molinos estacion')).toEqual([created.id]);
+    // Its page says the text was recognised automatically, and shows it.
+    const page = (await ctx.app.inject({ url: '/api/v1/regulations/published/ordinance/8100' })).json<{ text_recognized: boolean; text_start: string }>();
+    expect(page.text_recognized).toBe(true);
+    expect(page.text_start).toMatch(/molino harinero/i);
 
     // Its approved PDF replaced by one with a text layer: read as it is, no longer flagged.
     const replaced = await ctx.app.inject({
@@ -61,6 +65,7 @@ describe('scanned norms', () => {
     expect(await textOf(ctx, created.id)).toEqual({ status: 'indexed', ocr: false });
     expect(await publicSearch(ctx, 'harinero')).toEqual([]);
     expect(await publicSearch(ctx, 'digital')).toEqual([created.id]);
+    expect((await ctx.app.inject({ url: '/api/v1/regulations/published/ordinance/8100' })).json().text_recognized).toBe(false);
   });
 
   it('lets staff find words of a scanned process PDF, and flags only a recognised approved text', { timeout: 180_000 }, async () => {

@@ -188,7 +188,7 @@ export function createRegulationRepository(db: Database) {
       const result = await client.execute<PublishedNormRow>(sql`
         select r.id, r.type, r.dem_type as "demType", r.number, r.subject, r.created_at as "createdAt",
           r.approved_at as "approvedAt", r.pdf_approved as "pdfApproved", r.legal_force as "legalForce", r.is_old as "isOld",
-          false as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart",
+          r.approved_text_ocr as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart",
           coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
           coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords,
           coalesce((select json_agg(link order by link.direction desc, link.kind, link.type, link.number) from (
