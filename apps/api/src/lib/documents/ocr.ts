@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { OcrResult, OcrSettings } from './job-types.js';
@@ -19,7 +20,8 @@ const running = new Set<ChildProcess>();
  * The text of a scanned PDF, recognised page by page inside the document worker: each page is
  * rendered to a grey image in `folder` (poppler's pdftoppm) and read by tesseract, as child processes
  * with the page's time limit; a page past it is killed and left out, and its image removed. Children
- * of the worker, they share its priority, and its memory watch and kill (document-worker.ts) cover them.
+ * of the worker, they run at the lowest CPU priority, and its memory watch and kill (document-worker.ts)
+ * cover them.
  */
 export async function recognisePdf(content: Buffer, file: string, folder: string, settings: OcrSettings): Promise<OcrResult> {
   const resolutions = await pageResolutions(content, settings.maxPages);
@@ -99,6 +101,12 @@ function runCommand(command: string, args: string[], deadline: number, env: Reco
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } });
     running.add(child);
+    try {
+      // The least urgent work there is: seconds of CPU per page, with nobody waiting for it.
+      if (child.pid) os.setPriority(child.pid, 19);
+    } catch {
+      // Lowering the priority is a courtesy; some systems refuse it.
+    }
     const chunks: Buffer[] = [];
     let bytes = 0;
     let timedOut = false;

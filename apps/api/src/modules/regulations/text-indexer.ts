@@ -42,7 +42,6 @@ export function createTextIndexer(deps: {
     }
   }
 
-
   return {
     /** The `extract-text` job: reads the regulation's PDFs if its text is still pending. */
     async extract({ regulationId: id }: { regulationId: number }): Promise<void> {
@@ -67,8 +66,8 @@ export function createTextIndexer(deps: {
       const hasPdf = files.pdfApproved !== null || files.pdfProcess !== null;
       const foundText = textOf(approved) !== null || textOf(process) !== null;
       const status = !hasPdf ? 'none' : foundText ? 'indexed' : 'unreadable';
-      // Its transaction announces the change to every instance (lib/public-changes.ts).
       const approvedTextOcr = textOf(approved) !== null && approved !== null && 'ocr' in approved && approved.ocr;
+      // Its transaction announces the change to every instance (lib/public-changes.ts).
       const stored = await repository.saveExtractedTexts(id, { approvedText: textOf(approved), approvedTextOcr, processText: textOf(process), status }, files);
       if (stored) {
         const level = failures.length > 0 ? 'warn' : 'info';
