@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
+import { apiToken } from './support/api';
 import { expectNoViolations } from './support/axe';
 
 // The public digest (issue 15): a norm's own page reached from a search, its links followed, a repeal
@@ -9,15 +9,6 @@ import { expectNoViolations } from './support/axe';
 // Tests run in parallel on one database: the norms here have numbers and words of their own.
 const uniqueNumber = () => 30_000_000 + Math.floor(Math.random() * 60_000_000);
 const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/login', {
-    data: { email: ACCOUNTS.asesor.email, password: ACCOUNTS.asesor.password },
-    headers: { 'Device-Id': randomUUID() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).token as string;
-}
 
 type Norm = { id: number; number: number | null; version: number };
 
@@ -34,7 +25,7 @@ async function register(request: APIRequestContext, token: string, fields: Recor
 }
 
 test('a citizen opens a norm from a search, follows its links, sees a repeal on both norms and filters by legal force', async ({ page, request }) => {
-  const token = await staffToken(request);
+  const token = await apiToken(request, ACCOUNTS.asesor);
   const word = uniqueWord('vigencia');
   const [targetNumber, repealerNumber] = [uniqueNumber(), uniqueNumber()];
   const target = await register(request, token, { state: 'approved', number: String(targetNumber), subject: `Regula los puestos de ${word} en la plaza`, keywords: ['ferias'] }, `Artículo 1: Los puestos de ${word} funcionarán los sábados.`);

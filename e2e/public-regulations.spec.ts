@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
+import { apiToken } from './support/api';
 
 // Tests run in parallel on one database: each test makes its own norms, with numbers and words of its
 // own, and never counts the whole registry. The demo ordinance N° 2845 comes with every fresh server.
@@ -11,16 +11,6 @@ const DEMO_SUBJECT = 'Regula la circulación de camión pesado en el casco urban
 const uniqueNumber = () => 10_000_000 + Math.floor(Math.random() * 89_000_000);
 const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
 
-
-/** A bearer token for preparing data through the API, as another device of the asesor's account. */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/login', {
-    data: { email: ACCOUNTS.asesor.email, password: ACCOUNTS.asesor.password },
-    headers: { 'Device-Id': randomUUID() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).token as string;
-}
 
 /** An approved (so public) ordinance with its PDF, created as staff would. */
 async function createApprovedOrdinance(
@@ -70,7 +60,7 @@ test('a visitor types "circulacion" without the accent and finds the ordinance o
 });
 
 test('a phrase found only inside a PDF shows where it matched and the excerpt with the words marked', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, ACCOUNTS.asesor);
   const word = uniqueWord('acoplado');
   const number = uniqueNumber();
   await createApprovedOrdinance(request, token, {
@@ -97,7 +87,7 @@ test('a phrase found only inside a PDF shows where it matched and the excerpt wi
 });
 
 test('the pager links move by number and by next, keeping the search, and the back button restores the previous page of results', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, ACCOUNTS.asesor);
   const word = uniqueWord('paginado');
   const numbers = Array.from({ length: 17 }, (_, index) => 20_000_000 + Math.floor(Math.random() * 1_000_000) * 20 + index);
   await Promise.all(numbers.map((number) => createApprovedOrdinance(request, token, { number, subject: `Norma de prueba ${word}`, pdfText: `Ordenanza ${number}` })));
@@ -177,7 +167,7 @@ test('the search form, sent by the browser itself as without JavaScript, leads t
 });
 
 test('the current search downloads as CSV with every matching row, and as JSON', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, ACCOUNTS.asesor);
   const word = uniqueWord('descarga');
   const numbers = [uniqueNumber(), uniqueNumber()];
   for (const number of numbers) await createApprovedOrdinance(request, token, { number, subject: `Tarifa de ${word}`, keywords: ['tasas'], pdfText: 'Texto' });

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
+import { apiToken } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { loginThroughForm } from './support/login';
 
@@ -14,15 +14,6 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/login', {
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-    headers: { 'Device-Id': randomUUID() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).token as string;
-}
 
 async function createOrdinance(request: APIRequestContext, token: string, fields: Record<string, string>, pdf?: Buffer): Promise<{ id: number; number: number | null }> {
   const form = new FormData();
@@ -40,7 +31,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 test('an admin links a norm to another as "Deroga", approves it, and the repealed one reads Derogada with the link and its kind', async ({ page, request }, testInfo) => {
-  const token = await adminToken(request);
+  const token = await apiToken(request, ACCOUNTS.admin);
   const word = uniqueWord('derogable');
   const repealedNumber = uniqueNumber();
   const repealed = await createOrdinance(request, token, { state: 'approved', number: String(repealedNumber), subject: `Tránsito pesado ${word}` }, minimalPdf(['Ordenanza A']));

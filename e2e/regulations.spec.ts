@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
+import { apiToken } from './support/api';
 import { loginThroughForm } from './support/login';
 
 // Tests run in parallel on one database: every test makes its own norms, with numbers and words of its own.
@@ -16,16 +16,6 @@ function pdfFile(testInfo: TestInfo, name: string, text: string): string {
   return file;
 }
 
-
-/** A bearer token for preparing data through the API, as another device of the same account. */
-async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/v1/login', {
-    data: { email: account.email, password: account.password },
-    headers: { 'Device-Id': randomUUID() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).token as string;
-}
 
 type Created = { id: number; version: number; number: number | null };
 

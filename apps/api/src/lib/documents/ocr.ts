@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { OcrResult, OcrSettings } from './job-types.js';
-import { cleanPageText, MAX_INDEXED_CHARACTERS } from './pdf-text.js';
+import { cleanPageText, MAX_INDEXED_CHARACTERS, openPdf } from './pdf-text.js';
 
 /** The resolution tesseract reads best at. */
 const DPI = 300;
@@ -48,13 +47,7 @@ export function stopRecognition(): void {
 
 /** The resolution to render each page at (up to maxPages): 300 dpi, less for pages larger than A3 or so. */
 async function pageResolutions(content: Buffer, maxPages: number): Promise<number[]> {
-  const document = await getDocument({
-    data: new Uint8Array(content),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: VerbosityLevel.ERRORS,
-  }).promise;
+  const document = await openPdf(content);
   try {
     const resolutions: number[] = [];
     for (let number = 1; number <= Math.min(document.numPages, maxPages); number += 1) {

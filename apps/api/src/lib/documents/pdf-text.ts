@@ -16,19 +16,24 @@ export function cleanPageText(text: string): string {
   );
 }
 
-/**
- * The text of a PDF, page after page, with control characters removed, and its page count. The text
- * is empty when the PDF has no text layer (a scan). pdf.js yields between pages, so a long document
- * does not hold the server.
- */
-export async function extractPdfText(content: Buffer): Promise<{ text: string; pages: number }> {
-  const document = await getDocument({
+/** A PDF opened by pdf.js as untrusted input: no eval, no fonts loaded, only errors logged. Destroy it after use. */
+export function openPdf(content: Buffer) {
+  return getDocument({
     data: new Uint8Array(content),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: VerbosityLevel.ERRORS,
   }).promise;
+}
+
+/**
+ * The text of a PDF, page after page, with control characters removed, and its page count. The text
+ * is empty when the PDF has no text layer (a scan). pdf.js yields between pages, so a long document
+ * does not hold the server.
+ */
+export async function extractPdfText(content: Buffer): Promise<{ text: string; pages: number }> {
+  const document = await openPdf(content);
   try {
     const pages: string[] = [];
     let length = 0;

@@ -6,6 +6,7 @@ import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { deflateBombPdf } from '../../test/hostile-documents.js';
 import { multipartForm, type FormValue } from '../../test/multipart.js';
+import { probeHealthWhile } from '../../test/health-probe.js';
 import { favourThisProcess } from '../../test/priority.js';
 import { MAX_TEXT_ATTEMPTS } from './text-indexer.js';
 
@@ -39,28 +40,7 @@ describe('hostile PDFs are read in the document worker', () => {
       }
       // Their text is read in the background now: each attempt takes the worker to its memory limit.
       const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
-      const latencies: number[] = [];
-      const failures: unknown[] = [];
-      let processing = true;
-      const probe = (async () => {
-        while (processing) {
-          const started = performance.now();
-          try {
-            const health = await fetch(`${address}/healthz`);
-            if (health.status !== 200) failures.push(health.status);
-          } catch (error) {
-            failures.push(error);
-          }
-          latencies.push(performance.now() - started);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
-      try {
-        await context.app.jobs.idle();
-      } finally {
-        processing = false;
-        await probe;
-      }
+      const { latencies, failures } = await probeHealthWhile(address, context.app.jobs.idle());
       for (const id of ids) expect(await textOf(context, id)).toEqual({ status: 'unreadable', attempts: MAX_TEXT_ATTEMPTS });
       // Each bomb killed its worker twice.
       expect(context.app.documents.workers.background.counters.killed).toBe(4);

@@ -5,6 +5,7 @@ import { scannedPdf } from '../../lib/scanned-pdf.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
+import { probeHealthWhile } from '../../test/health-probe.js';
 import { favourThisProcess } from '../../test/priority.js';
 
 // A latency test: it runs alone, after the rest of the suite (vitest.latency.config.ts).
@@ -29,28 +30,7 @@ describe('OCR of a scan in the background', () => {
         payload: multipartForm({ type: 'ordinance', state: 'approved', number: 9500, subject: 'Ordenanza escaneada', authors: ['Ana Rodríguez'] }, { pdf_approved: scan }),
       });
       expect(created.statusCode).toBe(201);
-      const latencies: number[] = [];
-      const failures: unknown[] = [];
-      let recognising = true;
-      const probe = (async () => {
-        while (recognising) {
-          const started = performance.now();
-          try {
-            const health = await fetch(`${address}/healthz`);
-            if (health.status !== 200) failures.push(health.status);
-          } catch (error) {
-            failures.push(error);
-          }
-          latencies.push(performance.now() - started);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
-      try {
-        await context.app.jobs.idle({ timeoutMs: 280_000 });
-      } finally {
-        recognising = false;
-        await probe;
-      }
+      const { latencies, failures } = await probeHealthWhile(address, context.app.jobs.idle({ timeoutMs: 280_000 }));
       const [row] = await context.db.select({ status: regulations.textStatus, ocr: regulations.approvedTextOcr, text: regulations.approvedText }).from(regulations).where(eq(regulations.id, created.json().id));
       expect(row).toMatchObject({ status: 'indexed', ocr: true });
       expect(row!.text).toMatch(/Folio 1[\s\S]*Folio 4/);
