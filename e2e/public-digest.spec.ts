@@ -40,7 +40,11 @@ test('a citizen opens a norm from a search, follows its links, sees a repeal on 
   await expect(page.getByRole('heading', { level: 1, name: `Ordenanza N° ${targetNumber}` })).toBeVisible();
   await expect(page.locator('header .legal-force-badge')).toHaveText('Vigente');
   await expect(page.getByRole('region', { name: 'Relación con otras normas' })).toContainText('No hay normas publicadas');
-  await expect(page.getByRole('region', { name: 'Comienzo del texto' })).toContainText(`Los puestos de ${word} funcionarán`);
+  // The PDF's text is read in the background a moment after the upload: the page shows it once it is.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Comienzo del texto' })).toContainText(`Los puestos de ${word} funcionarán`, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByText('El texto oficial de esta norma es el publicado en el Boletín Oficial.')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Abrir el PDF/ })).toHaveAttribute('href', /^\/api\/v1\/files\/.+\.pdf$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { publishedRegulationQueryOptions } from '../api/get-published-regulation';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
-import { articleOf, formatDate, regulationName } from '../format';
+import { articleOf, formatDate, ofRegulation, regulationName } from '../format';
 import { normAddress } from '../norm-address';
 
 /** How each kind of link reads from the norm shown: it does it to others (outgoing), or others do it to it. */
@@ -113,10 +113,10 @@ function Pdf({ norm }: { norm: PublishedRegulationDetail }) {
   return (
     <div className="d-flex flex-wrap gap-2 norm-pdf">
       <a href={norm.pdf_approved} className="btn btn-primary" target="_blank" rel="noopener">
-        Abrir el PDF<span className="visually-hidden"> de {name} (se abre en una pestaña nueva)</span>
+        Abrir el PDF<span className="visually-hidden"> {ofRegulation(norm)} (se abre en una pestaña nueva)</span>
       </a>
       <a href={norm.pdf_approved} className="btn btn-outline-primary" download={`${name.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`}>
-        Descargar el PDF<span className="visually-hidden"> de {name}</span>
+        Descargar el PDF<span className="visually-hidden"> {ofRegulation(norm)}</span>
       </a>
     </div>
   );
