@@ -28,6 +28,14 @@ export function isPublicRegulationType(type: RegulationType): type is PublicRegu
   return (PUBLIC_REGULATION_TYPES as readonly RegulationType[]).includes(type);
 }
 
+/**
+ * The official number a norm's address names, written as numbers are (digits, no leading zero, up to
+ * nine of them); undefined for anything else (`0012`, `1e3`, `abc`), which is no norm's address.
+ */
+export function officialNumberOf(text: string): number | undefined {
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
+}
+
 /** The public type a page address names, or undefined. */
 export function publicTypeOfSlug(slug: string): PublicRegulationType | undefined {
   return PUBLIC_REGULATION_TYPES.find((type) => PUBLIC_TYPE_SLUGS[type] === slug);

@@ -1,4 +1,4 @@
-import { isPublicRegulationType, PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, SITE_PATHS, REGULATION_MESSAGES, type PublicRegulationQuery, type PublishedRegulationDetail, type PublishedRegulationList } from '@concejo/contracts';
+import { isPublicRegulationType, officialNumberOf, PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, SITE_PATHS, REGULATION_MESSAGES, type PublicRegulationQuery, type PublishedRegulationDetail, type PublishedRegulationList } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
@@ -181,7 +181,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
      */
     async publishedOne(typeName: string, numberText: string): Promise<PublishedRegulationDetail> {
       const type = PUBLIC_REGULATION_TYPES.find((candidate) => candidate === typeName);
-      const number = /^[1-9]\d{0,8}$/.test(numberText) ? Number(numberText) : undefined;
+      const number = officialNumberOf(numberText);
       const row = type && number !== undefined ? await repository.publishedNorm(type, number) : undefined;
       if (!row) throw new NotFound(REGULATION_MESSAGES.publishedNotFound);
       const { matched_in: _matched, excerpt: _excerpt, ...listed } = presentPublished(row, row.keywords, undefined, urls);

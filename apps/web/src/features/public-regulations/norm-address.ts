@@ -1,4 +1,4 @@
-import { publicTypeOfSlug, type PublicRegulationType } from '@concejo/contracts';
+import { officialNumberOf, publicTypeOfSlug, type PublicRegulationType } from '@concejo/contracts';
 
 /**
  * The norm a page address names (`/normativas/ordenanza/2880`): a public type's slug and an official
@@ -6,6 +6,6 @@ import { publicTypeOfSlug, type PublicRegulationType } from '@concejo/contracts'
  */
 export function normAddress(slug: string, numberText: string): { type: PublicRegulationType; number: number } | undefined {
   const type = publicTypeOfSlug(slug);
-  if (!type || !/^[1-9]\d{0,8}$/.test(numberText)) return undefined;
-  return { type, number: Number(numberText) };
+  const number = officialNumberOf(numberText);
+  return type && number !== undefined ? { type, number } : undefined;
 }
