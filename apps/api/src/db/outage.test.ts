@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { MESSAGES } from '@concejo/contracts';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
@@ -26,6 +27,8 @@ let db: Database;
 let app: App;
 let reader: { authorization: string };
 let writer: { authorization: string };
+/** The app's warnings and errors, printed if the test fails: what an operator would read. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-outage-'));
@@ -35,7 +38,7 @@ beforeAll(async () => {
   await ensureDatabase(postgres.url(), 'outage');
   db = createDatabase(postgres.url('outage'), { max: 6 });
   await runMigrations(db);
-  app = await buildApp({ config: testConfig({ uploadsDir: path.join(folder, 'uploads') }), db });
+  app = await buildApp({ config: testConfig({ uploadsDir: path.join(folder, 'uploads') }), db, logger: pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }) });
   reader = (await buildLoggedInUser(app, db, 'asesor')).headers;
   writer = (await buildLoggedInUser(app, db, 'mesa')).headers;
 }, 120_000);
@@ -55,6 +58,7 @@ interface Call {
 
 describe('PostgreSQL restarted under reads and writes', () => {
   it('answers 503 with Retry-After during the outage, never 500, and recovers by itself', { timeout: 180_000 }, async () => {
+    onTestFailed(() => console.log(`The app's last warnings and errors:\n${logLines.slice(-60).join('')}`));
     const calls: Call[] = [];
     let running = true;
     let written = 0;

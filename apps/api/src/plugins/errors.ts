@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorBody } from '@concejo/contracts';
-import { HttpError } from '../lib/errors.js';
+import { HttpError, isDatabaseUnavailable } from '../lib/errors.js';
 
 /**
  * One place shapes every error body as `{ message, errors?, requestId }`. Validation failures become
@@ -93,15 +93,3 @@ function inputDataError(error: unknown): { code: string; message: string; dbMess
   return { code, message: DATA_ERROR_MESSAGES[code] ?? DATA_ERROR_FALLBACK, dbMessage };
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|the database system is (starting up|shutting down)/i;
-
-/** Whether an error (or what it wraps) says the database cannot be reached now, rather than refused the query. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
-  }
-  return false;
-}

@@ -93,6 +93,21 @@ describe('the job queue', () => {
     await queue.stop();
   });
 
+  it('runs a job that lost the database again as soon as the database answers, without a backoff', { timeout: 30_000 }, async () => {
+    const attempts: number[] = [];
+    const queue = queueWith(async (_payload, job) => {
+      attempts.push(job.attempts);
+      if (attempts.length < 3) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    await queue.start();
+    await addJob(db, 'password-reset-mail', { userId: 8 });
+    await queue.idle();
+    // Three runs within graphile-worker's first attempt: none of them waited e^n seconds.
+    expect(attempts).toEqual([1, 1, 1]);
+    expect(await jobsLeft()).toBe(0);
+    await queue.stop();
+  });
+
   it('runs again, on another instance, a job whose instance was killed while running it', { timeout: 60_000 }, async () => {
     await addJob(db, 'password-reset-mail', { userId: 99 });
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../test/fixtures/queue-child.ts', import.meta.url)), db.$client.options.connectionString!], {

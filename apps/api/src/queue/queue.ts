@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { Logger, run, runMigrations as installQueue, type Job, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
+import { isDatabaseUnavailable } from '../lib/errors.js';
 
 /**
  * Durable background work (DESIGN.md section 6), on graphile-worker: jobs are rows in PostgreSQL
@@ -41,6 +42,10 @@ export const MAX_ATTEMPTS: Record<JobName, number> = {
 const LIVE_POOL_LOCK = 0x636f6e63; // 'conc'
 /** A pool takes its lock just after it starts: a job locked this recently is never taken from it. */
 const DEAD_POOL_CHECK_MS = 10_000;
+
+/** How many times a job runs in place when the database goes away under it, and how long it waits for it. */
+const OUTAGE_RUNS = 3;
+const OUTAGE_WAIT_MS = 60_000;
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -117,7 +122,7 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       async (payload: unknown, helpers: { job: Job }) => {
         const started = Date.now();
         try {
-          await (handler as (payload: unknown, job: Job) => Promise<void>)(payload, helpers.job);
+          await runThroughOutages(() => (handler as (payload: unknown, job: Job) => Promise<void>)(payload, helpers.job), name, helpers.job);
           log.debug({ job: name, jobId: helpers.job.id, ms: Date.now() - started }, 'job done');
         } catch (error) {
           const { attempts, max_attempts: maxAttempts } = helpers.job;
@@ -128,6 +133,36 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       },
     ]),
   );
+
+  /**
+   * Runs a job's handler; when it fails because the database went away (a restart, a failover), waits
+   * for the database to answer and runs it again, up to OUTAGE_RUNS times. Thrown to graphile-worker
+   * instead, such a failure would push the job back exponentially (e^attempts seconds, and a job cut by
+   * several restarts in a row already has a few attempts): a PDF registered during an outage would be
+   * read a minute or more after the database is back. Handlers are safe to run again (each checks what
+   * is still to do), as they are when the queue retries them.
+   */
+  async function runThroughOutages(handle: () => Promise<void>, name: string, job: Job): Promise<void> {
+    for (let run = 1; ; run += 1) {
+      try {
+        return await handle();
+      } catch (error) {
+        if (run >= OUTAGE_RUNS || stopping || !isDatabaseUnavailable(error)) throw error;
+        log.warn({ err: error, job: name, jobId: job.id }, 'job lost the database; it runs again once the database answers');
+        if (!(await databaseAnswers())) throw error;
+      }
+    }
+  }
+
+  /** Whether the database answers within OUTAGE_WAIT_MS (asked every quarter second); false when stopping. */
+  async function databaseAnswers(): Promise<boolean> {
+    const deadline = Date.now() + OUTAGE_WAIT_MS;
+    while (!stopping && Date.now() < deadline) {
+      if (await pool.query('select 1').then(() => true, () => false)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  }
 
   /**
    * A session that holds this pool's advisory lock while the process lives. Lost with the database
@@ -259,7 +294,13 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
       for (;;) {
         const { rows } = await pool.query<{ count: string }>(`select count(*) from graphile_worker.jobs where attempts < max_attempts`);
         if (Number(rows[0]?.count) === 0) return;
-        if (Date.now() > deadline) throw new Error(`jobs still queued after ${timeoutMs} ms`);
+        if (Date.now() > deadline) {
+          const { rows: left } = await pool.query<{ task: string; attempts: number; run_at: Date; locked_by: string | null; last_error: string | null }>(
+            `select task_identifier as task, attempts, run_at, locked_by, last_error from graphile_worker.jobs where attempts < max_attempts order by id limit 5`,
+          );
+          const described = left.map((job) => `${job.task} (attempt ${job.attempts}, due ${job.run_at.toISOString()}${job.locked_by ? `, held by ${job.locked_by}` : ''}${job.last_error ? `, last error: ${job.last_error.split('\n')[0]}` : ''})`);
+          throw new Error(`jobs still queued after ${timeoutMs} ms: ${described.join('; ')}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
