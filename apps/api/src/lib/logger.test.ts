@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, login } from '../test/factories.js';
 import { capturingLogger, createTestApp, type TestContext } from '../test/harness.js';
 import { readOutbox } from '../test/mail.js';
 import { multipartForm, samplePdf } from '../test/multipart.js';
-import { REDACTED, redactUrl } from './logger.js';
+import pino from 'pino';
+import { REDACTED, redactUrl, requestLogger } from './logger.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -33,6 +34,30 @@ describe('redactUrl', () => {
   });
 });
 
+describe("a request's logger", () => {
+  const written: Record<string, unknown>[] = [];
+  const parent = pino({ level: 'warn' }, { write: (line: string) => void written.push(JSON.parse(line) as Record<string, unknown>) });
+
+  it('is made only when the request logs at an enabled level, and then carries the request id', () => {
+    const child = vi.spyOn(parent, 'child');
+    const log = requestLogger(parent, { reqId: 'r-1' }, {});
+    log.info('not written at warn');
+    log.debug({ detail: 1 }, 'nor this');
+    expect(child).not.toHaveBeenCalled();
+    expect(log.level).toBe('warn');
+    log.warn({ detail: 2 }, 'a warning');
+    log.error('an error');
+    expect(child).toHaveBeenCalledTimes(1);
+    log.child({ step: 'save' }).warn('from a child');
+    expect(written.map(({ reqId, msg, detail, step }) => ({ reqId, msg, detail, step }))).toEqual([
+      { reqId: 'r-1', msg: 'a warning', detail: 2, step: undefined },
+      { reqId: 'r-1', msg: 'an error', detail: undefined, step: undefined },
+      { reqId: 'r-1', msg: 'from a child', detail: undefined, step: 'save' },
+    ]);
+    child.mockRestore();
+  });
+});
+
 describe('the log', () => {
   let ctx: TestContext;
   let outbox: string;
@@ -51,6 +76,21 @@ describe('the log', () => {
     const mail = (await readOutbox(outbox)).at(-1)!;
     return new URL(mail.links.find((link) => link.includes(fragment))!);
   };
+
+  it('writes one line per answered request: method, URL without its secrets, status, time and request id', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/regulations/published?page=2&signature=s3cret-value' });
+    expect(response.statusCode).toBe(200);
+    const lines = capture.entries().filter((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: `/api/v1/regulations/published?page=2&signature=${REDACTED}` },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(capture.entries().filter((entry) => entry.msg === 'incoming request')).toEqual([]);
+  });
 
   it('never holds a token, a signature, a reset or verification secret nor an Authorization value', async () => {
     const user = await buildUser(ctx.db, { role: 'asesor' });

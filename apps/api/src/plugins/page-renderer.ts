@@ -3,10 +3,9 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createAnswerCache } from '../lib/answer-cache.js';
+import { createEncodedCopies } from '../lib/encoded-copies.js';
 import { PUBLIC_CONTENTS, type PublicChanges } from '../lib/public-changes.js';
 
 /** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
@@ -21,13 +20,8 @@ type ServerEntry = { createRenderer(options: { publicUrl: string; transport: typ
  * `reading` for a page of public content only (ServerPage.reading in the web app), sent without
  * Cross-Origin-Opener-Policy.
  */
-export type RenderedPage = { status: number; html: string; etag: string; reading: boolean; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
+export type RenderedPage = { status: number; html: string; etag: string; reading: boolean };
 export type PageAnswer = RenderedPage | { redirect: string; status: number } | null;
-
-const compressors = {
-  br: (html: string) => promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (html: string) => promisify(gzip)(html, { level: 6 }),
-};
 
 /** Anonymous pages kept rendered; every change to public content, on any instance, empties the cache. */
 const CACHED_PAGES = 500;
@@ -111,21 +105,14 @@ export async function createPageRenderer(
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
     const html = (result.shell === 'page' && fillPage ? fillPage : fill!)(result.head, result.body, result.state);
     const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-    return { status: result.status, html, etag, reading: result.reading === true, encoded: new Map() };
+    return { status: result.status, html, etag, reading: result.reading === true };
   }
 
   return {
     /** The page at this address (path and query), rendered or from the cache; null for a client-side page. */
     page: (url: string): Promise<PageAnswer> => cache.get(url, () => renderFresh(url)),
     /** The page compressed as the browser asked, made once per cached page. */
-    encoded(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
-      let copy = page.encoded.get(encoding);
-      if (!copy) {
-        copy = compressors[encoding](page.html);
-        page.encoded.set(encoding, copy);
-      }
-      return copy;
-    },
+    encoded: createEncodedCopies((page: RenderedPage) => page.html),
   };
 }
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, MESSAGES, type ErrorBody } from '@concejo/contracts';
+import { preferredEncoding } from '../lib/encoded-copies.js';
 import { createPageRenderer, type PageRenderer, type RenderedPage } from './page-renderer.js';
 import { allowCrossOriginOpeners } from './security-headers.js';
 
@@ -70,8 +71,7 @@ async function sendPage(pages: PageRenderer, page: RenderedPage, request: Fastif
   if (page.reading) allowCrossOriginOpeners(reply);
   const wanted = request.headers['if-none-match'];
   if (page.status === 200 && wanted && wanted.split(',').some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
-  const accepted = request.headers['accept-encoding'] ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(page.html);
   return reply.header('content-encoding', encoding).send(await pages.encoded(page, encoding));
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, publicRegulationQuerySchema } from '@concejo/contracts';
 import { testConfig } from '../../config.js';
@@ -171,6 +172,33 @@ describe('GET /regulations/published finds what citizens type', () => {
     const second = await ctx.app.inject({ url: '/api/v1/regulations/published?page=1', headers: { 'if-none-match': etag } });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
+  });
+
+  it('sends an answer asked for again compressed as the browser accepts, the same JSON under the same ETag', async () => {
+    const url = '/api/v1/regulations/published?page=1&type=ordinance';
+    const ask = (headers: Record<string, string>) => ctx.app.inject({ url, headers });
+    // A new search: sent as it is (compressing it for one use would only delay it).
+    const first = await ask({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(first.headers['server-timing']).toContain('"miss"');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.body.length).toBeGreaterThan(1024);
+    for (const [accepted, encoding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+    ] as const) {
+      const again = await ask({ 'accept-encoding': accepted });
+      expect(again.headers['server-timing'], accepted).toContain('"hit"');
+      expect(again.headers['content-encoding'], accepted).toBe(encoding);
+      expect(again.headers.vary).toBe('Accept-Encoding');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.rawPayload.length).toBeLessThan(first.body.length / 2);
+      expect(decompress(again.rawPayload).toString('utf8')).toBe(first.body);
+    }
+    // A client that takes no compression gets the JSON as it is; one holding it, a 304.
+    expect((await ask({})).headers['content-encoding']).toBeUndefined();
+    expect((await ask({})).body).toBe(first.body);
+    expect((await ask({ 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
   });
 });
 

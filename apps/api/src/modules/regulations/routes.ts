@@ -18,7 +18,9 @@ import {
   updateRegulationFieldsSchema,
   type PublishedRegulationList,
 } from '@concejo/contracts';
+import { createEncodedCopies, preferredEncoding } from '../../lib/encoded-copies.js';
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
+import type { SerializedList } from './published-service.js';
 import type { RegulationService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
@@ -28,6 +30,10 @@ const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: 
 /** `changes` is JSON of the changed fields and `version` the one edited. */
 const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
+/** A kept search answer compressed (once per answer and encoding) for browsers that take it. */
+const compressedAnswer = createEncodedCopies((answer: SerializedList) => answer.json);
+/** Below this, compressing an answer saves less than a packet's worth. */
+const COMPRESSED_FROM_BYTES = 1024;
 /** What the open-data downloads hold, for the API description: typed as any schema, as the body is a stream, never serialized. */
 const EXPORT_TYPES = { csv: 'text/csv', json: 'application/json' } as const;
 const EXPORT_BODIES: Record<'csv' | 'json', z.ZodType> = { csv: z.string(), json: z.array(publishedRegulationSchema.omit({ matched_in: true, excerpt: true })) };
@@ -70,7 +76,9 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     // the excerpts' PDF texts were in memory: for the benches and an operator's browser tools; it
     // tells nothing a repeated request would not.
     async (request, reply) => {
+      let fromCache = false;
       const answer = await regulations.listPublished(request.query, (outcome, source, texts) => {
+        fromCache = outcome === 'hit' || outcome === 'shared';
         const timing = [`cache;desc="${outcome}"`];
         if (source) timing.push(`search;desc="${source}"`);
         if (texts && texts.cached + texts.read > 0) timing.push(`texts;desc="${texts.cached} in memory, ${texts.read} read"`);
@@ -78,10 +86,12 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       });
       // Already serialized (the contract's shape, checked by the tests): Fastify sends a string with a
       // JSON content type as it is, without its serializer (the type provider only knows objects).
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('etag', answer.etag)
-        .send(answer.json as unknown as PublishedRegulationList);
+      reply.type('application/json; charset=utf-8').header('etag', answer.etag);
+      // An answer asked for again (from the cache) goes compressed as the browser accepts, compressed
+      // once; a new search's answer, likely asked for once, goes as it is rather than wait for it.
+      const encoding = fromCache && answer.json.length >= COMPRESSED_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+      if (encoding) return reply.header('content-encoding', encoding).send((await compressedAnswer(answer, encoding)) as unknown as PublishedRegulationList);
+      return reply.send(answer.json as unknown as PublishedRegulationList);
     },
   );
 
