@@ -20,6 +20,7 @@ import {
 } from '@concejo/contracts';
 import { createEncodedCopies, preferredEncoding } from '../../lib/encoded-copies.js';
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
+import { rememberedQueryCompiler } from '../../lib/remembered-queries.js';
 import type { SerializedList } from './published-service.js';
 import type { RegulationService } from './service.js';
 
@@ -63,6 +64,8 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     '/regulations/published',
     {
       config: { access: 'public', publicCache: 'revalidate' },
+      // Visitors repeat searches (and their pages): a query string is checked once.
+      validatorCompiler: rememberedQueryCompiler,
       schema: {
         tags: ['public'],
         operationId: 'searchPublishedRegulations',
