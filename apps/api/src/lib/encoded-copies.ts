@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 /** The compressions a kept answer is sent with, in the order preferred when the client takes both. */
 export type Encoding = 'br' | 'gzip';
 
-const compressors: Record<Encoding, (text: string) => Promise<Buffer>> = {
+const compressors: Record<Encoding, (text: string | Buffer) => Promise<Buffer>> = {
   br: (text) => promisify(brotliCompress)(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }),
   gzip: (text) => promisify(gzip)(text, { level: 6 }),
 };
@@ -32,7 +32,7 @@ export function preferredEncoding(accepted: string | undefined): Encoding | null
  * once per owner (the object the text belongs to) and encoding, when first asked for; they go with
  * their owner when it is dropped.
  */
-export function createEncodedCopies<Owner extends object>(textOf: (owner: Owner) => string) {
+export function createEncodedCopies<Owner extends object>(textOf: (owner: Owner) => string | Buffer) {
   const copies = new WeakMap<Owner, Map<Encoding, Promise<Buffer>>>();
   return (owner: Owner, encoding: Encoding): Promise<Buffer> => {
     let made = copies.get(owner);

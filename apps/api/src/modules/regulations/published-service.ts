@@ -127,14 +127,18 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       let source: SearchSource | undefined;
       let texts: TextReads | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
-        // Kept serialized, with its ETag: a repeated search costs neither again.
-        const json = JSON.stringify(
-          await searchPublished(query, (used, reads) => {
-            source = used;
-            texts = reads;
-          }),
+        // Kept as the bytes sent, with its ETag: a repeated search costs neither the serializer, nor
+        // the hash, nor encoding its text again (sent as a string, the demo's 5.6 KB first page did
+        // 12.7k req/s against 14.8k as bytes, alternating runs at 50 connections).
+        const body = Buffer.from(
+          JSON.stringify(
+            await searchPublished(query, (used, reads) => {
+              source = used;
+              texts = reads;
+            }),
+          ),
         );
-        return { json, etag: weakEtag(json) };
+        return { body, etag: weakEtag(body) };
       });
       onAnswer?.(outcome, source, texts);
       return value;
@@ -226,9 +230,9 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   };
 }
 
-/** A search's answer as sent: its JSON (the contract's publishedRegulationListSchema) and its weak ETag. */
+/** A search's answer as sent: its JSON (the contract's publishedRegulationListSchema) in UTF-8, and its weak ETag. */
 export interface SerializedList {
-  json: string;
+  body: Buffer;
   etag: string;
 }
 

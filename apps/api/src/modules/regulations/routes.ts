@@ -32,7 +32,7 @@ const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: 
 const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
 /** A kept search answer compressed (once per answer and encoding) for browsers that take it. */
-const compressedAnswer = createEncodedCopies((answer: SerializedList) => answer.json);
+const compressedAnswer = createEncodedCopies((answer: SerializedList) => answer.body);
 /** Below this, compressing an answer saves less than a packet's worth. */
 const COMPRESSED_FROM_BYTES = 1024;
 /** What the open-data downloads hold, for the API description: typed as any schema, as the body is a stream, never serialized. */
@@ -87,14 +87,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
         if (texts && texts.cached + texts.read > 0) timing.push(`texts;desc="${texts.cached} in memory, ${texts.read} read"`);
         void reply.header('server-timing', timing.join(', '));
       });
-      // Already serialized (the contract's shape, checked by the tests): Fastify sends a string with a
-      // JSON content type as it is, without its serializer (the type provider only knows objects).
+      // Already serialized (the contract's shape, checked by the tests): Fastify sends bytes as they
+      // are, without its serializer (the type provider only knows objects).
       reply.type('application/json; charset=utf-8').header('etag', answer.etag);
       // An answer asked for again (from the cache) goes compressed as the browser accepts, compressed
       // once; a new search's answer, likely asked for once, goes as it is rather than wait for it.
-      const encoding = fromCache && answer.json.length >= COMPRESSED_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+      const encoding = fromCache && answer.body.length >= COMPRESSED_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
       if (encoding) return reply.header('content-encoding', encoding).send((await compressedAnswer(answer, encoding)) as unknown as PublishedRegulationList);
-      return reply.send(answer.json as unknown as PublishedRegulationList);
+      return reply.send(answer.body as unknown as PublishedRegulationList);
     },
   );
 
