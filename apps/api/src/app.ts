@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createDocuments, type Documents } from './lib/documents/documents.js';
-import { createLogger, logAnswered, requestLogger, withoutSecrets } from './lib/logger.js';
+import { AccessLog, createLogger, requestLogger, withoutSecrets } from './lib/logger.js';
 import { acceptMultipart } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
@@ -78,8 +78,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     loggerInstance: withoutSecrets(logger ?? createLogger(config.logLevel)),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // One access line per request (logAnswered, below), and a request's logger made only if it logs.
-    disableRequestLogging: true,
+    // One access line per request, and a request's logger made only if it logs.
+    logController: new AccessLog(),
     childLoggerFactory: requestLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
@@ -93,7 +93,6 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     reply.header('x-request-id', request.id);
     done();
   });
-  app.addHook('onResponse', logAnswered);
 
   const auth = createAuthService({
     repository: createAuthRepository(db),

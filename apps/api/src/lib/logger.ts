@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Level, type Logger } from 'pino';
 
 /** What stands in a log line where a secret was. */
@@ -169,11 +169,15 @@ export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opt
 }
 
 /**
- * The one access line of a request, when it has been answered (Fastify's own two lines, "incoming
- * request" and "request completed", are turned off): method, URL (redacted), client address, status
- * and time, with the request id.
+ * Fastify's own request log lines, as one access line per request: no "incoming request" line, and the
+ * "request completed" line (or "request errored") with the request itself (method, URL redacted,
+ * client address), the status, the time and the request id. Fastify's other lines are unchanged.
  */
-export function logAnswered(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  done();
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
