@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { closingStep } from './lib/slow-steps.js';
+import { closeServer, closingStep } from './lib/slow-steps.js';
 import { connectDatabase } from './db/connect.js';
 import { runMigrations } from './db/migrate.js';
 import { assertNoDemoAccountsInProduction, DemoAccountsInProduction, seedAccounts, seedSummary } from './db/seed.js';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     }, 30_000).unref();
     try {
       // Stops accepting, lets requests in flight finish, then the app's own closing (document workers).
-      await closingStep(logger, 'requests in flight and the app', async () => app?.close());
+      await closingStep(logger, 'requests in flight and the app', async () => (app ? closeServer(app) : undefined));
     } finally {
       // PostgreSQL last, once nothing can use it.
       await closingStep(logger, 'the database', () => connection.close());
