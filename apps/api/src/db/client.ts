@@ -6,7 +6,11 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
   // A request waits at most 5 s for a connection: during an outage it fails fast (503) instead of hanging.
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection is closed after 5 minutes, not pg's 10 s: opening one costs a PostgreSQL process
+  // and a SCRAM exchange (CPU on both sides, by design), and a burst of searches after a quiet spell
+  // opened ten at once and answered slowly for half a second (the public search bench's rows, which
+  // follow rows that ask no text of the database).
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 300_000 });
   // A client losing its connection must not crash the process: idle ones report to the pool, and
   // checked-out ones (in a query or a transaction) to their own listener, where pg would otherwise throw
   // an unhandled 'error' event. The query itself fails and the request answers 503; the next one reconnects.

@@ -31,6 +31,30 @@ describe('the answer cache says how each answer was had', () => {
     expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 2', outcome: 'miss' });
   });
 
+  it('keeps, when told to, only what is asked for a second time, and remembers what was asked across changes', async () => {
+    const changes = feed();
+    let time = 0;
+    const cache = createAnswerCache<string>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 2, now: () => time, keepFromSecondAsk: true });
+    let computed = 0;
+    const compute = async () => `respuesta ${(computed += 1)}`;
+    expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 1', outcome: 'miss' });
+    expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 2', outcome: 'miss' });
+    expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 2', outcome: 'hit' });
+    // Questions asked once do not push the repeated one out of a cache of two.
+    for (const key of ['b', 'c', 'd']) expect((await cache.lookup(key, compute)).outcome).toBe('miss');
+    expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 2', outcome: 'hit' });
+    // After a change, a question asked before is kept at its next ask.
+    changes.announce('regulations');
+    expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 6', outcome: 'miss' });
+    expect(await cache.lookup('a', compute)).toEqual({ value: 'respuesta 6', outcome: 'hit' });
+    // A question asked once is forgotten after the time to live.
+    expect((await cache.lookup('e', compute)).outcome).toBe('miss');
+    time += 60_000;
+    expect((await cache.lookup('e', compute)).outcome).toBe('miss');
+    expect((await cache.lookup('e', compute)).outcome).toBe('miss');
+    expect((await cache.lookup('e', compute)).outcome).toBe('hit');
+  });
+
   it('requests arriving while an answer is computed share that computation', async () => {
     const cache = createAnswerCache<string>(feed(), { contents: ['regulations'], ttlMs: 60_000, maxEntries: 10 });
     let release: (value: string) => void = () => {};

@@ -15,9 +15,16 @@ export function createAnswerCache<V>(
     now?: () => number;
     /** Whether an answer may be kept (a failure may be better tried again); every one by default. */
     keep?: (value: V) => boolean;
+    /**
+     * Keep an answer only when its key is asked for the second time within ttlMs (the keys asked, up to
+     * ten times maxEntries, are remembered across changes): answers asked for once never take a place
+     * from repeated ones, nor outlive their request.
+     */
+    keepFromSecondAsk?: boolean;
   },
 ) {
   const entries = createTtlCache<V>(options);
+  const asked = options.keepFromSecondAsk ? createTtlCache<true>({ ...options, maxEntries: options.maxEntries * 10 }) : undefined;
   // Bumped on each change: an answer computed while a change arrived is not kept.
   let generation = 0;
   // Answers being computed, by generation and key: many requests for one new answer compute it once,
@@ -32,7 +39,9 @@ export function createAnswerCache<V>(
   async function computeAndKeep(key: string, compute: () => Promise<V>, trusted: boolean): Promise<V> {
     const started = generation;
     const value = await compute();
-    if (trusted && generation === started && (options.keep?.(value) ?? true)) entries.set(key, value);
+    if (!trusted || generation !== started || !(options.keep?.(value) ?? true)) return value;
+    if (!asked || asked.get(key)) entries.set(key, value);
+    else asked.set(key, true);
     return value;
   }
 

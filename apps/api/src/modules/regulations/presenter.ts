@@ -88,6 +88,30 @@ export function presentPublished(
   };
 }
 
+type PublishedMatch = Parameters<typeof presentPublished>[2];
+
+/** What presentPublished ends with for a norm shown without a search; the rest of its JSON is the norm's own. */
+const UNMATCHED_TAIL = ',"matched_in":[],"excerpt":null}';
+
+/**
+ * presentPublished's JSON without its closing part (where a search matched, the excerpt): the same for
+ * every page that shows the norm, so a page of results serializes it once and keeps it
+ * (publishedItemJson). Cut from presentPublished's own output, so the two cannot differ.
+ */
+export function publishedItemHead(row: ListedNorm, urls: FileUrls): string {
+  const whole = JSON.stringify(presentPublished(row, row.keywords, undefined, urls));
+  if (!whole.endsWith(UNMATCHED_TAIL)) throw new Error('presentPublished no longer ends with matched_in and excerpt');
+  return whole.slice(0, -UNMATCHED_TAIL.length);
+}
+
+/** JSON.stringify(presentPublished(row, row.keywords, match, urls)), from the norm's head (publishedItemHead). */
+export function publishedItemJson(head: string, match: PublishedMatch): string {
+  if (!match) return head + UNMATCHED_TAIL;
+  const places = (['subject', 'keywords', 'pdf'] as const).filter((place) => match[place]);
+  const excerpt = match.excerpt ? JSON.stringify(excerptSegments(match.excerpt)) : 'null';
+  return `${head},"matched_in":${JSON.stringify(places)},"excerpt":${excerpt}}`;
+}
+
 /** ts_headline marks matches between \u0002 and \u0003; the client gets plain segments, never HTML. */
 export function excerptSegments(marked: string): { text: string; match: boolean }[] {
   const segments: { text: string; match: boolean }[] = [];

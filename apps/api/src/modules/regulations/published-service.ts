@@ -8,7 +8,7 @@ import { weakEtag } from '../../plugins/public-cache.js';
 import { toInstant } from '../day-orders/time.js';
 import { excerptOf, foldedText } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
-import { presentPublished, type FileUrls, type ListedNorm } from './presenter.js';
+import { presentPublished, publishedItemHead, publishedItemJson, type FileUrls, type ListedNorm } from './presenter.js';
 import type { RegulationListRow, RegulationRepository } from './repository.js';
 import type { SearchIndex } from './search-index.js';
 import type { PublishedIndex } from './search-index-sync.js';
@@ -46,13 +46,23 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   // The PDF texts excerpts were last cut from, by the listing they belong to: a norm written again
   // gets a new listing in the index, so its old text is never read again and ages out.
   const recentTexts = new SizedLru<ListedNorm, ExcerptSource>(RECENT_TEXTS_CHARS, (source) => source.text.length * 2 + 64);
-  const publishedCache = createAnswerCache<SerializedList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime() });
+  // What a page of results says of each norm it shows, besides where it matched: serialized the first
+  // time the norm is shown, and kept as long as the index holds that listing (a norm written again gets
+  // a new one). Not an LRU: under a cold mix over 100,000 norms it missed most of the time, and each
+  // head it made outlived the young generation only to be dropped later (23 MB a second promoted,
+  // collections three times as long).
+  const itemHeads = new WeakMap<ListedNorm, string>();
+  // A search is kept from its second ask: most are typed once, and kept they would take the repeated
+  // ones' places and fill the old generation (SerializedList says what that costs).
+  const publishedCache = createAnswerCache<SerializedList>(changes, { contents: ['regulations'], ttlMs: 60_000, maxEntries: 1000, now: () => clock.now().getTime(), keepFromSecondAsk: true });
 
   /**
    * A page of the public search from the in-memory index, which also holds what the page shows of
    * each norm: the database reads only the PDF texts its excerpts are cut from, when there are any.
+   * As JSON text: each norm's unchanging part is serialized once (itemHeads), only where it matched
+   * and its excerpt each time.
    */
-  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex<ListedNorm>, terms: PublishedIndex['termsOf'], answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<PublishedRegulationList> {
+  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex<ListedNorm>, terms: PublishedIndex['termsOf'], answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<string> {
     const words = query.search ? await terms(query.search) : undefined;
     const page = current.search({
       words,
@@ -86,17 +96,23 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       }
     }
     const prefixes = words?.flat(2) ?? [];
-    const data = listed.flatMap(({ match, listing }) => {
+    const items = listed.flatMap(({ match, listing }) => {
       if (!listing) return [];
       const source = match.pdf ? texts.get(match.id) : undefined;
       const excerpt = source ? excerptOf(source.text, prefixes, source.plain) : null;
-      return [presentPublished(listing, listing.keywords, words ? { ...match, excerpt } : undefined, urls)];
+      let head = itemHeads.get(listing);
+      if (head === undefined) {
+        head = publishedItemHead(listing, urls);
+        itemHeads.set(listing, head);
+      }
+      return [publishedItemJson(head, words ? { ...match, excerpt } : undefined)];
     });
     const total = Math.min(page.counted, REGULATION_COUNT_LIMIT);
-    return { data, total, total_capped: page.counted > REGULATION_COUNT_LIMIT, per_page: PER_PAGE, current_page: query.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) };
+    return listJson(items, { total, total_capped: page.counted > REGULATION_COUNT_LIMIT, per_page: PER_PAGE, current_page: query.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) });
   }
 
-  async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<PublishedRegulationList> {
+  /** A page of the public search as JSON text (the contract's publishedRegulationListSchema). */
+  async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<string> {
     const current = await index?.current();
     if (current) return searchIndexed(query, current, index!.termsOf, answeredBy);
     answeredBy('database');
@@ -106,14 +122,14 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       repository.keywordsOf(ids),
       search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
     ]);
-    return {
+    return JSON.stringify({
       data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
       total,
       total_capped: capped,
       per_page: PER_PAGE,
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
-    };
+    } satisfies PublishedRegulationList);
   }
 
   return {
@@ -127,18 +143,11 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       let source: SearchSource | undefined;
       let texts: TextReads | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
-        // Kept as the bytes sent, with its ETag: a repeated search costs neither the serializer, nor
-        // the hash, nor encoding its text again (sent as a string, the demo's 5.6 KB first page did
-        // 12.7k req/s against 14.8k as bytes, alternating runs at 50 connections).
-        const body = Buffer.from(
-          JSON.stringify(
-            await searchPublished(query, (used, reads) => {
-              source = used;
-              texts = reads;
-            }),
-          ),
-        );
-        return { body, etag: weakEtag(body) };
+        const text = await searchPublished(query, (used, reads) => {
+          source = used;
+          texts = reads;
+        });
+        return new SerializedList(text, weakEtag(text));
       });
       onAnswer?.(outcome, source, texts);
       return value;
@@ -230,10 +239,29 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   };
 }
 
-/** A search's answer as sent: its JSON (the contract's publishedRegulationListSchema) in UTF-8, and its weak ETag. */
-export interface SerializedList {
-  body: Buffer;
-  etag: string;
+/**
+ * A search's answer as sent: its JSON (the contract's publishedRegulationListSchema) and its weak ETag
+ * (of the UTF-8 bytes), kept so that a repeated search costs neither the serializer nor the hash.
+ *
+ * A new search's answer is sent as its text; its bytes are made the first time it is asked for again,
+ * and kept (sent as a string, the demo's 5.6 KB first page did 12.7k req/s against 14.8k as bytes,
+ * alternating runs at 50 connections). Not before: a Buffer's memory is outside V8's heap, and every
+ * 64 MB of it that outlives the young generation starts a full collection, which marks the whole heap
+ * (300 MB with 100,000 norms indexed, some 300 ms of slower answers). Kept as bytes from the start,
+ * the new answers a search under load puts in the cache did that every 5 to 6 s (`--trace-gc
+ * --trace-incremental-marking`: "Start (external memory pressure)").
+ */
+export class SerializedList {
+  #bytes: Buffer | undefined;
+  constructor(
+    readonly text: string,
+    readonly etag: string,
+  ) {}
+
+  /** The UTF-8 bytes, made once. */
+  get body(): Buffer {
+    return (this.#bytes ??= Buffer.from(this.text));
+  }
 }
 
 /** What computed a search's answer. */
@@ -243,6 +271,14 @@ export type TextReads = { cached: number; read: number };
 
 /** About this many characters of a norm's text open its page. */
 const TEXT_START_CHARS = 600;
+
+/**
+ * The list's JSON from its items' JSON texts: JSON.stringify({ data, ...rest }) without parsing the
+ * items again (the same bytes: `data` comes first, the items are inserted as they are).
+ */
+function listJson(items: string[], rest: Omit<PublishedRegulationList, 'data'>): string {
+  return `{"data":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`;
+}
 
 /** The first TEXT_START_CHARS characters of a PDF's text, its lines kept and spaces collapsed, cut after a whole word. */
 export function textStart(text: string): string | null {

@@ -87,12 +87,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
         if (texts && texts.cached + texts.read > 0) timing.push(`texts;desc="${texts.cached} in memory, ${texts.read} read"`);
         void reply.header('server-timing', timing.join(', '));
       });
-      // Already serialized (the contract's shape, checked by the tests): Fastify sends bytes as they
-      // are, without its serializer (the type provider only knows objects).
+      // Already serialized (the contract's shape, checked by the tests): Fastify sends a JSON text or
+      // bytes as they are, without its serializer (the type provider only knows objects).
       reply.type('application/json; charset=utf-8').header('etag', answer.etag);
-      // An answer asked for again (from the cache) goes compressed as the browser accepts, compressed
-      // once; a new search's answer, likely asked for once, goes as it is rather than wait for it.
-      const encoding = fromCache && answer.body.length >= COMPRESSED_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+      // A new search's answer, likely asked for once, goes as its text (SerializedList says why) and
+      // uncompressed rather than wait for it; an answer asked for again (from the cache) goes as its
+      // bytes, compressed as the browser accepts, compressed once.
+      if (!fromCache) return reply.send(answer.text as unknown as PublishedRegulationList);
+      const encoding = answer.body.length >= COMPRESSED_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
       if (encoding) return reply.header('content-encoding', encoding).send((await compressedAnswer(answer, encoding)) as unknown as PublishedRegulationList);
       return reply.send(answer.body as unknown as PublishedRegulationList);
     },
