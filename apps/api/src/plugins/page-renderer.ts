@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createAnswerCache } from '../lib/answer-cache.js';
 import { createEncodedCopies } from '../lib/encoded-copies.js';
 import { PUBLIC_CONTENTS, type PublicChanges } from '../lib/public-changes.js';
+import { weakEtag } from './public-cache.js';
 
 /** What apps/web/src/entry-server.tsx answers for one address (its RenderResult). */
 type RenderResult =
@@ -104,7 +104,7 @@ export async function createPageRenderer(
     if (result.kind === 'client') return null;
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
     const html = (result.shell === 'page' && fillPage ? fillPage : fill!)(result.head, result.body, result.state);
-    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+    const etag = weakEtag(html);
     return { status: result.status, html, etag, reading: result.reading === true };
   }
 

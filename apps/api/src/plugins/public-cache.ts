@@ -40,10 +40,15 @@ function withCacheHeaders(request: FastifyRequest, reply: FastifyReply, payload:
   const etag = typeof given === 'string' ? given : weakEtag(payload);
   const cacheControl = policy === 'revalidate' ? 'public, no-cache' : `public, max-age=${policy}`;
   reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
-  const wanted = request.headers['if-none-match'];
-  if (wanted && wanted.split(',').some((tag) => tag.trim() === etag)) {
+  if (holdsCopy(request, etag)) {
     reply.code(304);
     return '';
   }
   return payload;
+}
+
+/** Whether the request's If-None-Match names this ETag: the client already holds the body. */
+export function holdsCopy(request: FastifyRequest, etag: string): boolean {
+  const wanted = request.headers['if-none-match'];
+  return wanted !== undefined && wanted.split(',').some((tag) => tag.trim() === etag);
 }

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { API_BASE, MESSAGES, type ErrorBody } from '@concejo/contracts';
 import { preferredEncoding } from '../lib/encoded-copies.js';
 import { createPageRenderer, type PageRenderer, type RenderedPage } from './page-renderer.js';
+import { holdsCopy } from './public-cache.js';
 import { allowCrossOriginOpeners } from './security-headers.js';
 
 declare module 'fastify' {
@@ -69,8 +70,7 @@ async function renderedPage(pages: PageRenderer, request: FastifyRequest) {
 async function sendPage(pages: PageRenderer, page: RenderedPage, request: FastifyRequest, reply: FastifyReply) {
   reply.status(page.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
   if (page.reading) allowCrossOriginOpeners(reply);
-  const wanted = request.headers['if-none-match'];
-  if (page.status === 200 && wanted && wanted.split(',').some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
+  if (page.status === 200 && holdsCopy(request, page.etag)) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(page.html);
   return reply.header('content-encoding', encoding).send(await pages.encoded(page, encoding));
