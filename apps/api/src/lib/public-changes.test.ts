@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -199,19 +200,37 @@ describe('two instances on one database', { timeout: 60_000 }, () => {
   });
 
   it('closes its LISTEN connection with the app, also while it waits to reconnect', async () => {
-    const c = await buildApp({ config: testConfig({ uploadsDir }), db: dbB, clock: new TestClock(), logger: capturingLogger().logger });
+    // C reconnects with its own pool's options. Pointed at a port that takes each connection and drops
+    // it, C is surely waiting to reconnect when it closes (it has tried and failed): killed with A's
+    // and B's, it could otherwise be back before the test saw it gone (a clean-clone CI run: three
+    // backends terminated one after another on a busy machine took longer than C's first retry, 250 ms).
+    const live = String(dbA.$client.options.connectionString);
+    const dbC = createDatabase(live, { max: 2 });
+    const c = await buildApp({ config: testConfig({ uploadsDir }), db: dbC, clock: new TestClock(), logger: capturingLogger().logger });
     await c.ready();
-    const other = new pg.Client({ connectionString: String(dbA.$client.options.connectionString) });
+    let attempts = 0;
+    const refuser = net.createServer((socket) => {
+      attempts += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', resolve));
+    const other = new pg.Client({ connectionString: live });
     await other.connect();
     try {
       await vi.waitFor(async () => expect(await listenerPids(other)).toHaveLength(3));
+      dbC.$client.options.connectionString = live.replace(/:\d+\//, `:${(refuser.address() as net.AddressInfo).port}/`);
       await killListeners(other, 3);
-      await vi.waitFor(() => expect(c.publicChanges.listening).toBe(false), { timeout: 30_000, interval: 5 });
+      await vi.waitFor(() => expect(attempts).toBeGreaterThan(0), { timeout: 30_000, interval: 5 });
+      expect(c.publicChanges.listening).toBe(false);
       await c.close();
+      const attemptsWhenClosed = attempts;
       await vi.waitFor(() => expect([a.publicChanges.listening, b.publicChanges.listening]).toEqual([true, true]), { timeout: 30_000, interval: 20 });
       expect(await listenerPids(other)).toHaveLength(2);
+      expect(attempts).toBe(attemptsWhenClosed);
     } finally {
       await other.end();
+      await dbC.$client.end();
+      refuser.close();
     }
   });
 });
