@@ -48,9 +48,8 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
   const recentTexts = new SizedLru<ListedNorm, ExcerptSource>(RECENT_TEXTS_CHARS, (source) => source.text.length * 2 + 64);
   // What a page of results says of each norm it shows, besides where it matched: serialized the first
   // time the norm is shown, and kept as long as the index holds that listing (a norm written again gets
-  // a new one). Not an LRU: under a cold mix over 100,000 norms it missed most of the time, and each
-  // head it made outlived the young generation only to be dropped later (23 MB a second promoted,
-  // collections three times as long).
+  // a new one; about 40 MB once all of 100,000 norms have been shown). Not an LRU: under a cold mix
+  // over 100,000 norms it would make and drop the same heads again and again.
   const itemHeads = new WeakMap<ListedNorm, string>();
   // A search is kept from its second ask: most are typed once, and kept they would take the repeated
   // ones' places and fill the old generation (SerializedList says what that costs).
