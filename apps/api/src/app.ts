@@ -6,10 +6,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createDocuments, type Documents } from './lib/documents/documents.js';
-import { AccessLog, createLogger, requestLogger, withoutSecrets } from './lib/logger.js';
+import { AccessLog, createLogger, logsAt, requestLogger, withoutSecrets } from './lib/logger.js';
+import { createReplayedAnswers, replayingServer } from './lib/replayed-answers.js';
 import { acceptMultipart } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
-import { trustProxyOption } from './lib/trust-proxy.js';
+import { clientOf, trustProxyOption } from './lib/trust-proxy.js';
 import { createDiskStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { closingStep } from './lib/slow-steps.js';
@@ -70,11 +71,26 @@ export interface AppDependencies {
 
 /** JSON bodies are small (logins, forms); file uploads get their own, larger, per-route limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
+/** Answers kept to be replayed, by URL and Accept-Encoding (twice the public search's cache: a query is asked by more than one URL and encoding). */
+const REPLAYED_ANSWERS = 2_000;
 
 /** Builds the whole application; the server and the tests build it the same way. */
 export async function buildApp({ config, db, clock = systemClock, logger, storage = createDiskStorage(config.uploadsDir), mailer: givenMailer }: AppDependencies) {
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
+  // Repeated public answers are sent again as they were, ahead of Fastify (lib/replayed-answers.ts),
+  // each with its own request id and the access line any request gets.
+  const clientAddress = clientOf(config.trustProxy);
+  const replays = createReplayedAnswers({
+    maxEntries: REPLAYED_ANSWERS,
+    logCompleted: ({ id, request, statusCode, responseTime }) => {
+      if (!logsAt(app.log, 'info')) return;
+      const { ip, host } = clientAddress(request);
+      const req = { method: request.method, url: request.url, host, ip, socket: request.socket };
+      app.log.info({ reqId: id, req, res: { statusCode }, responseTime }, 'request completed');
+    },
+  });
   const app = Fastify({
+    serverFactory: replayingServer(replays),
     loggerInstance: withoutSecrets(logger ?? createLogger(config.logLevel)),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -86,6 +102,10 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('preClose', (done) => {
+    replays.close();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks that run on every request are written with `done` rather than async: no promise each time.
@@ -226,7 +246,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(userRoutes, { users: createUserService({ repository: createUserRepository(db), clock, log: app.log }) });
       await api.register(siteRoutes, { config });
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
-      await api.register(regulationRoutes, { regulations });
+      await api.register(regulationRoutes, { regulations, replays });
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
       await api.register(newsRoutes, { news });

@@ -24,7 +24,7 @@ export function createAnswerCache<V>(
   },
 ) {
   const entries = createTtlCache<V>(options);
-  const asked = options.keepFromSecondAsk ? createTtlCache<true>({ ...options, maxEntries: options.maxEntries * 10 }) : undefined;
+  const asked = options.keepFromSecondAsk ? createTtlCache<true>({ ttlMs: options.ttlMs, maxEntries: options.maxEntries * 10, now: options.now }) : undefined;
   // Bumped on each change: an answer computed while a change arrived is not kept.
   let generation = 0;
   // Answers being computed, by generation and key: many requests for one new answer compute it once,
@@ -65,6 +65,13 @@ export function createAnswerCache<V>(
 
   return {
     lookup,
+    /**
+     * Whether `value` is still the cache's answer for `key`, checked as a lookup is (once the change feed
+     * has caught up): what lets an answer sent before be sent again as it was (lib/replayed-answers.ts).
+     */
+    async holds(key: string, value: V): Promise<boolean> {
+      return (await changes.caughtUp()) && entries.get(key) === value;
+    },
     async get(key: string, compute: () => Promise<V>): Promise<V> {
       return (await lookup(key, compute)).value;
     },

@@ -96,6 +96,12 @@ const SAFE_LOGGING = {
   },
 };
 
+/** Whether the logger writes lines at `level` (true for a logger that cannot tell). */
+export function logsAt(logger: FastifyBaseLogger, level: Level): boolean {
+  const { isLevelEnabled } = logger as Partial<Logger>;
+  return typeof isLevelEnabled === 'function' ? isLevelEnabled.call(logger, level) : true;
+}
+
 /** The process's logger: JSON lines (pino), secrets redacted. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({ level, ...SAFE_LOGGING }, destination);

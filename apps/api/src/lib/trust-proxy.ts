@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { BlockList } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 
 /** TRUST_PROXY as the config reads it: no proxy, a hop count, or the proxies' addresses and ranges. */
 export type TrustProxySetting = false | number | string[];
@@ -28,4 +30,27 @@ export function trustProxyOption(setting: TrustProxySetting): false | string[] |
   if (setting === false || Array.isArray(setting)) return setting;
   const hops = setting;
   return (address, hop) => hop < hops && (hop > 0 || isInternal(address));
+}
+
+/**
+ * The client's address and the host it asked for, as Fastify's request.ip and request.host give them
+ * under this setting (fastify/lib/request.js): for the access line of an answer sent without Fastify
+ * (lib/replayed-answers.ts). A test holds the two lines equal.
+ */
+export function clientOf(setting: TrustProxySetting): (request: IncomingMessage) => { ip: string | undefined; host: string } {
+  const asked = (request: IncomingMessage) => request.headers.host ?? '';
+  const option = trustProxyOption(setting);
+  if (option === false) return (request) => ({ ip: request.socket?.remoteAddress, host: asked(request) });
+  const trusted = typeof option === 'function' ? option : proxyAddr.compile(option);
+  return (request) => {
+    const forwardedHost = request.headers['x-forwarded-host'];
+    const remote = request.socket?.remoteAddress;
+    const host = forwardedHost && remote !== undefined && trusted(remote, 0) ? lastEntry(String(forwardedHost)) : asked(request);
+    return { ip: proxyAddr.all(request, trusted).at(-1), host };
+  };
+}
+
+/** The last of a header's comma-separated values, as Fastify reads X-Forwarded-Host. */
+function lastEntry(value: string): string {
+  return value.slice(value.lastIndexOf(',') + 1).trim();
 }

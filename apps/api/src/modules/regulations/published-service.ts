@@ -146,10 +146,15 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
           source = used;
           texts = reads;
         });
-        return new SerializedList(text, weakEtag(text));
+        return new SerializedList(key, text, weakEtag(text));
       });
       onAnswer?.(outcome, source, texts);
       return value;
+    },
+
+    /** Whether this answer is still the search's answer, as a cache hit would find it now: it may be sent again as it was. */
+    stillPublished(answer: SerializedList): Promise<boolean> {
+      return publishedCache.holds(answer.key, answer);
     },
 
     /**
@@ -253,6 +258,8 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
 export class SerializedList {
   #bytes: Buffer | undefined;
   constructor(
+    /** The cache's key: the query it answers. */
+    readonly key: string,
     readonly text: string,
     readonly etag: string,
   ) {}

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import {
 import { createEncodedCopies, preferredEncoding } from '../../lib/encoded-copies.js';
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import { rememberedQueryCompiler } from '../../lib/remembered-queries.js';
+import type { ReplayedAnswers } from '../../lib/replayed-answers.js';
 import type { SerializedList } from './published-service.js';
 import type { RegulationService } from './service.js';
 
@@ -39,7 +41,10 @@ const COMPRESSED_FROM_BYTES = 1024;
 const EXPORT_TYPES = { csv: 'text/csv', json: 'application/json' } as const;
 const EXPORT_BODIES: Record<'csv' | 'json', z.ZodType> = { csv: z.string(), json: z.array(publishedRegulationSchema.omit({ matched_in: true, excerpt: true })) };
 
-export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {
+export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService; replays?: ReplayedAnswers }> = async (app, { regulations, replays }) => {
+  // Searches answered from the cache, kept to be replayed once their answer is sent (the onSend below).
+  const hits = new WeakMap<FastifyRequest, SerializedList>();
+
   /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
   app.get(
     '/regulations',
@@ -66,6 +71,14 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       config: { access: 'public', publicCache: 'revalidate' },
       // Visitors repeat searches (and their pages): a query string is checked once.
       validatorCompiler: rememberedQueryCompiler,
+      // A route's own onSend runs after every other: these are the headers and bytes that go out.
+      onSend: (request, reply, payload, done) => {
+        const answer = hits.get(request);
+        if (answer && replays && reply.statusCode === 200 && Buffer.isBuffer(payload)) {
+          replays.keep(request.raw, reply.getHeaders(), payload, () => regulations.stillPublished(answer));
+        }
+        done(null, payload);
+      },
       schema: {
         tags: ['public'],
         operationId: 'searchPublishedRegulations',
@@ -80,8 +93,10 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     // tells nothing a repeated request would not.
     async (request, reply) => {
       let fromCache = false;
+      let hit = false;
       const answer = await regulations.listPublished(request.query, (outcome, source, texts) => {
         fromCache = outcome === 'hit' || outcome === 'shared';
+        hit = outcome === 'hit';
         const timing = [`cache;desc="${outcome}"`];
         if (source) timing.push(`search;desc="${source}"`);
         if (texts && texts.cached + texts.read > 0) timing.push(`texts;desc="${texts.cached} in memory, ${texts.read} read"`);
@@ -94,6 +109,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       // uncompressed rather than wait for it; an answer asked for again (from the cache) goes as its
       // bytes, compressed as the browser accepts, compressed once.
       if (!fromCache) return reply.send(answer.text as unknown as PublishedRegulationList);
+      if (hit) hits.set(request, answer);
       const encoding = answer.body.length >= COMPRESSED_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
       if (encoding) return reply.header('content-encoding', encoding).send((await compressedAnswer(answer, encoding)) as unknown as PublishedRegulationList);
       return reply.send(answer.body as unknown as PublishedRegulationList);

@@ -148,6 +148,7 @@ export function createRegulationService({ repository, changes, index, documents,
     },
 
     listPublished: published.listPublished,
+    stillPublished: published.stillPublished,
     publishedOne: published.publishedOne,
     publishedPages: published.publishedPages,
     exportPublished: published.exportPublished,
