@@ -33,6 +33,9 @@ import { createBannerService } from './modules/banners/service.js';
 import { createContactRepository } from './modules/contact/repository.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
+import { createSubscriptionRepository } from './modules/subscriptions/repository.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.js';
 import { createNewsRepository } from './modules/news/repository.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { createNewsService } from './modules/news/service.js';
@@ -139,7 +142,21 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   const documents = createDocuments({ limits: config.documents, log: app.log });
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
-  // E-mails and PDF text extraction: durable jobs in PostgreSQL (queue/queue.ts), run by every instance.
+  // Citizens' e-mail alerts (modules/subscriptions): subscriptions, the daily digest, its e-mails.
+  const subscriptions = createSubscriptionService({
+    db,
+    repository: createSubscriptionRepository(db),
+    clock,
+    mailer,
+    secret: config.appSecret,
+    publicUrl: config.publicUrl,
+    councilName: config.council.name,
+    timeZone: config.council.timeZone,
+    digestHour: config.alerts.digestHour,
+    log: app.log,
+  });
+  app.decorate('subscriptions', subscriptions);
+  // E-mails, PDF text extraction and the alerts' digest: durable jobs in PostgreSQL (queue/queue.ts), run by every instance.
   const jobs = createJobQueue({
     db,
     log: app.log,
@@ -147,6 +164,9 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       'password-reset-mail': (payload) => account.deliverPasswordReset(payload),
       'verification-mail': (payload) => account.deliverVerification(payload),
       'extract-text': (payload) => textIndexer.extract(payload),
+      'subscription-confirm-mail': (payload) => subscriptions.deliverConfirmation(payload),
+      'alerts-digest': async () => void (await subscriptions.runDigest()),
+      'alert-mail': (payload) => subscriptions.deliverDigest(payload),
     },
   });
   app.decorate('jobs', jobs);
@@ -160,7 +180,12 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // Whether scans can be read here (tesseract) is looked for now and said once in the log.
   app.addHook('onReady', async () => void documents.ocrAvailable());
   // Files a crash left behind (half written, or used by no record) go at start and every hour after.
-  const sweep = () => sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed'));
+  // Unconfirmed subscriptions go with them, 48 hours after they were asked for.
+  const sweep = () =>
+    Promise.all([
+      sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed')),
+      subscriptions.sweepUnconfirmed().catch((error) => app.log.error({ err: error }, 'subscription sweep failed')),
+    ]);
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     void sweep();
@@ -173,6 +198,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.addHook('onReady', async () => {
     const queued = await regulationRepository.queueOrphanedTextExtractions();
     if (queued > 0) app.log.info({ regulations: queued }, 'pending text extractions queued');
+    // The next alerts' digest is always queued (by its key, once for every instance).
+    await subscriptions.scheduleDigest();
     await jobs.start();
   });
   app.addHook('onClose', async () => {
@@ -250,6 +277,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
       await api.register(newsRoutes, { news });
+      await api.register(subscriptionRoutes, { subscriptions, publicUrl: config.publicUrl });
       await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
       await api.register(fileRoutes, { storage, signer, clock });
     },
@@ -270,5 +298,7 @@ declare module 'fastify' {
     documents: Documents;
     /** Changes to public content made through any instance: `onChange`, and `caughtUp()` before a cached answer. */
     publicChanges: PublicChanges;
+    /** Citizens' e-mail alerts; tests run its hourly sweep. */
+    subscriptions: SubscriptionService;
   }
 }

@@ -125,6 +125,8 @@ const envSchema = z
     // Outgoing e-mail (password reset, verification); unset: messages go to $DATA_DIR/mail as .eml files.
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional()),
     MAIL_FROM: optionalString,
+    // Citizens' e-mail alerts go out once a day, at this hour of the council's time zone.
+    ALERTS_DIGEST_HOUR: z.coerce.number({ error: 'debe ser una hora de 0 a 23' }).int({ error: 'debe ser una hora de 0 a 23' }).min(0, { error: 'debe ser una hora de 0 a 23' }).max(23, { error: 'debe ser una hora de 0 a 23' }).default(8),
     // Third-party services for the home page, reached only by this server (keys never reach the browser).
     YOUTUBE_API_KEY: optionalString,
     YOUTUBE_CHANNEL_ID: optionalString,
@@ -206,6 +208,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       from: env.MAIL_FROM ?? { name: env.COUNCIL_NAME, address: `no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}` },
       outboxDir: path.join(dataDir, 'mail'),
     },
+    /** Citizens' alerts: the hour (0-23, council's time zone) the daily digest leaves. */
+    alerts: { digestHour: env.ALERTS_DIGEST_HOUR },
     /** Session videos and weather on the home page; a service without its key stays off. */
     media: {
       youtube: { apiKey: env.YOUTUBE_API_KEY, channelId: env.YOUTUBE_CHANNEL_ID, apiUrl: env.YOUTUBE_API_URL },

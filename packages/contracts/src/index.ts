@@ -22,4 +22,5 @@ export * from './day-orders.js';
 export * from './content-constants.js';
 export * from './content.js';
 export * from './users.js';
+export * from './subscriptions.js';
 export * from './common-passwords.js';

@@ -1,18 +1,19 @@
 import type { MailMessage } from './mail.js';
 
-interface Recipient {
+export interface Recipient {
   email: string;
+  /** Empty for an address known by nothing else (a citizen's alert): the greeting then names no one. */
   name: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 /**
  * A message with one action: greeting, paragraphs, a button to the link (and the link spelled out,
  * for mail readers that block buttons), a closing note and the council's signature.
  */
-function actionMail(options: {
+export function actionMail(options: {
   to: Recipient;
   councilName: string;
   subject: string;
@@ -22,7 +23,7 @@ function actionMail(options: {
   note: string;
 }): MailMessage {
   const { to, councilName, subject, paragraphs, action, link, note } = options;
-  const greeting = `Hola, ${to.name}:`;
+  const greeting = to.name ? `Hola, ${to.name}:` : 'Hola:';
   const text = [greeting, '', ...paragraphs.flatMap((line) => [line, '']), `${action}: ${link}`, '', note, '', '--', councilName].join('\n');
   const html = `<!doctype html>
 <html lang="es">

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail; a failure rejects, and the caller decides what the person is told. */
@@ -33,8 +35,8 @@ export function createSmtpMailer(settings: MailSettings & { smtpUrl: string }, l
   // Options written in the URL's query (?connectionTimeout=...) win over these.
   const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from: settings.from, to, subject, text, html });
+    async send({ to, subject, text, html, headers }) {
+      const info = await transport.sendMail({ from: settings.from, to, subject, text, html, headers });
       log.info({ to, subject, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -49,8 +51,8 @@ export function createSmtpMailer(settings: MailSettings & { smtpUrl: string }, l
 export function createOutboxMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from: settings.from, to, subject, text, html });
+    async send({ to, subject, text, html, headers }) {
+      const info = await transport.sendMail({ from: settings.from, to, subject, text, html, headers });
       await fs.mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
       // Sortable by time; the random part keeps two messages of the same millisecond apart.
       const file = path.join(settings.outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`);

@@ -42,6 +42,7 @@ const TAGS = [
   { name: 'banners', description: "The home page's carousel." },
   { name: 'news', description: "The home page's news." },
   { name: 'contact', description: "The home page's contact images." },
+  { name: 'subscriptions', description: "Citizens' e-mail alerts: subscribe (double opt-in), confirm, unsubscribe with one click; counts for the admin." },
   { name: 'site', description: "The council's name and public profiles." },
   { name: 'public-media', description: 'Session videos and the weather, through the server.' },
   { name: 'health', description: 'Liveness and readiness for operators and load balancers.' },

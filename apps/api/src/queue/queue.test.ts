@@ -25,13 +25,23 @@ afterAll(async () => {
   await db.$client.end();
 });
 
+/** Every kind of job doing nothing. */
+const IDLE_HANDLERS: JobHandlers = {
+  'password-reset-mail': async () => undefined,
+  'verification-mail': async () => undefined,
+  'extract-text': async () => undefined,
+  'subscription-confirm-mail': async () => undefined,
+  'alerts-digest': async () => undefined,
+  'alert-mail': async () => undefined,
+};
+
 /** A queue whose mail jobs call `onMail`; the other kinds do nothing. */
 function queueWith(onMail: JobHandlers['password-reset-mail'], concurrency = 2): JobQueue {
   const queue = createJobQueue({
     db,
     log: silent,
     concurrency,
-    handlers: { 'password-reset-mail': onMail, 'verification-mail': async () => undefined, 'extract-text': async () => undefined },
+    handlers: { ...IDLE_HANDLERS, 'password-reset-mail': onMail },
   });
   queues.push(queue);
   return queue;

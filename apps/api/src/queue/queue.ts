@@ -27,6 +27,15 @@ export interface JobPayloads {
   'verification-mail': { userId: number };
   /** Read the text of this regulation's PDFs into the search. */
   'extract-text': { regulationId: number };
+  /** E-mail a fresh confirmation link for this citizen's subscription. */
+  'subscription-confirm-mail': { subscriptionId: number };
+  /** Match the events since the last digest against the subscriptions; queue one alert-mail per address. */
+  'alerts-digest': Record<string, never>;
+  /** E-mail one address (by its sha256) its digest: what each of its subscriptions has to tell. */
+  'alert-mail': {
+    emailDigest: string;
+    alerts: { subscriptionId: number; reason: 'new' | 'linked' | 'day-order'; regulationId?: number; byRegulationId?: number; dayOrderId?: number }[];
+  };
 }
 export type JobName = keyof JobPayloads;
 
@@ -36,6 +45,9 @@ export const MAX_ATTEMPTS: Record<JobName, number> = {
   'password-reset-mail': 25,
   'verification-mail': 25,
   'extract-text': 25,
+  'subscription-confirm-mail': 25,
+  'alerts-digest': 25,
+  'alert-mail': 25,
 };
 
 /** The advisory lock namespace of live worker pools (the key is hashtext of the pool id). */
@@ -292,11 +304,16 @@ export function createJobQueue(deps: { db: Database; handlers: JobHandlers; log:
     async idle({ timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const { rows } = await pool.query<{ count: string }>(`select count(*) from graphile_worker.jobs where attempts < max_attempts`);
+        // A job scheduled further ahead than the wait itself (the next alerts' digest) is not waited for.
+        const { rows } = await pool.query<{ count: string }>(
+          `select count(*) from graphile_worker.jobs where attempts < max_attempts and (attempts > 0 or run_at <= now() + make_interval(secs => $1))`,
+          [timeoutMs / 1000],
+        );
         if (Number(rows[0]?.count) === 0) return;
         if (Date.now() > deadline) {
           const { rows: left } = await pool.query<{ task: string; attempts: number; run_at: Date; locked_by: string | null; last_error: string | null }>(
-            `select task_identifier as task, attempts, run_at, locked_by, last_error from graphile_worker.jobs where attempts < max_attempts order by id limit 5`,
+            `select task_identifier as task, attempts, run_at, locked_by, last_error from graphile_worker.jobs where attempts < max_attempts and (attempts > 0 or run_at <= now() + make_interval(secs => $1)) order by id limit 5`,
+            [timeoutMs / 1000],
           );
           const described = left.map((job) => `${job.task} (attempt ${job.attempts}, due ${job.run_at.toISOString()}${job.locked_by ? `, held by ${job.locked_by}` : ''}${job.last_error ? `, last error: ${job.last_error.split('\n')[0]}` : ''})`);
           throw new Error(`jobs still queued after ${timeoutMs} ms: ${described.join('; ')}`);

@@ -11,6 +11,8 @@ export interface ReadMail {
   html: string;
   /** The http(s) links of the plain-text part, in order. */
   links: string[];
+  /** The message's own headers (not its parts'), by lower-case name, decoded. */
+  headers: Map<string, string>;
 }
 
 type Part = { headers: Map<string, string>; body: string };
@@ -86,6 +88,7 @@ export function readMail(raw: string): ReadMail {
     text: plain,
     html: html ? decodeBody(html) : '',
     links: [...plain.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]),
+    headers: new Map([...message.headers].map(([name, value]) => [name, decodeHeader(value)])),
   };
 }
 

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './regulations.js';
 export * from './day-orders.js';
 export * from './content.js';
+export * from './subscriptions.js';

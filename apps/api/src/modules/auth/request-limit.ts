@@ -14,7 +14,7 @@ export interface LimitedKey {
  * several API instances share the limits). Keys carry their own prefix; the login's are `account:`
  * and `ip:`, so the counters never mix.
  */
-export function createRequestLimit(repository: AuthRepository, clock: Clock, windowMs: number) {
+export function createRequestLimit(repository: AuthRepository, clock: Clock, windowMs: number, tooMany: (minutes: number) => string = ACCOUNT_MESSAGES.tooManyRequests) {
   return {
     /** 429 with Retry-After when any of the keys has reached its limit. */
     async assertAllowed(keys: LimitedKey[]): Promise<void> {
@@ -28,7 +28,7 @@ export function createRequestLimit(repository: AuthRepository, clock: Clock, win
       if (blocked.length === 0) return;
       const retryAtMs = Math.max(...blocked.map((row) => row.windowStartedAt.getTime() + windowMs));
       const seconds = (retryAtMs - now.getTime()) / 1000;
-      throw new TooManyRequests(ACCOUNT_MESSAGES.tooManyRequests(Math.max(1, Math.ceil(seconds / 60))), seconds);
+      throw new TooManyRequests(tooMany(Math.max(1, Math.ceil(seconds / 60))), seconds);
     },
 
     async record(keys: LimitedKey[]): Promise<void> {

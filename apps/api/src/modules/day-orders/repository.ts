@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import type { AgendaSection, SessionType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { writePublic } from '../../lib/public-changes.js';
+import { recordAlertEvents } from '../subscriptions/repository.js';
 import { dayOrderItems, dayOrders, regulationAuthors, regulations } from '../../db/schema/index.js';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -102,6 +103,8 @@ export function createDayOrderRepository(db: Database) {
         const [row] = await tx.insert(dayOrders).values(order).returning({ id: dayOrders.id });
         const id = row!.id;
         if (items.length) await tx.insert(dayOrderItems).values(items.map((item) => ({ ...item, dayOrderId: id })));
+        // Followers of the agendas hear of it in the next digest (modules/subscriptions).
+        await recordAlertEvents(tx, [{ kind: 'day-order-published', dayOrderId: id }]);
         return id;
       });
     },

@@ -25,6 +25,8 @@ import type { Documents } from '../../lib/documents/documents.js';
 import { startsAsPdf } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { recordAlertEvents } from '../subscriptions/repository.js';
+import { alertEventsOfSave, isPublicNorm } from './alert-events.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
 import { changesLinks, linksAfterChanges, linksOfFields, type Link } from './links.js';
 import { regulationPolicy as policy } from './policy.js';
@@ -218,6 +220,8 @@ export function createRegulationService({ repository, changes, index, documents,
           await repository.refreshSearchDocument(tx, row.id);
           if (keys.pdf_process || keys.pdf_approved) await repository.markTextPending(tx, row.id);
           await announcePublicChange(tx, 'regulations');
+          const isPublic = isPublicNorm({ state: draft.state, isOld: false, type: draft.type });
+          await recordAlertEvents(tx, alertEventsOfSave({ id: row.id, wasPublic: false, isPublic, outgoing: { before: [], after: links.outgoing }, incoming: { before: [], after: links.incoming } }));
           return row.id;
         }),
       );
@@ -299,6 +303,16 @@ export function createRegulationService({ repository, changes, index, documents,
           };
           await repository.addHistory(tx, id, user.id, now, diffForHistory(historyOf(before), after));
           await announcePublicChange(tx, 'regulations');
+          await recordAlertEvents(
+            tx,
+            alertEventsOfSave({
+              id,
+              wasPublic: isPublicNorm(before.row),
+              isPublic: isPublicNorm({ ...before.row, state: draft.state, type: draft.type }),
+              outgoing: { before: before.modified, after: links.outgoing },
+              incoming: { before: before.modifying, after: links.incoming },
+            }),
+          );
           if (pdfProcess !== before.row.pdfProcess && before.row.pdfProcess) replaced.push(before.row.pdfProcess);
           if (pdfApproved !== before.row.pdfApproved && before.row.pdfApproved) replaced.push(before.row.pdfApproved);
         }),
@@ -337,6 +351,7 @@ export function createRegulationService({ repository, changes, index, documents,
           await repository.refreshSearchDocument(tx, row.id);
           await repository.markTextPending(tx, row.id);
           await announcePublicChange(tx, 'regulations');
+          if (isPublicNorm(row)) await recordAlertEvents(tx, [{ kind: 'regulation-published', regulationId: row.id }]);
           return row.id;
         }),
       );

@@ -1,0 +1,137 @@
+import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
+import type { MailMessage } from '../../lib/mail.js';
+import { actionMail, escapeHtml } from '../../lib/mail-templates.js';
+import type { Followed } from './repository.js';
+
+/** A norm as an alert names it: "Ordenanza 2880", its subject, its page. */
+export interface NamedRegulation {
+  type: RegulationType;
+  number: number | null;
+  subject: string;
+  url: string | null;
+}
+
+const LINKED_BY: Record<RegulationLinkKind, string> = {
+  modifies: 'Modificada por',
+  repeals: 'Derogada por',
+  partially_repeals: 'Derogada parcialmente por',
+  regulates: 'Reglamentada por',
+};
+
+export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'number'>): string {
+  return `${REGULATION_TYPE_LABELS[regulation.type]}${regulation.number === null ? '' : ` ${regulation.number}`}`;
+}
+
+/** What a subscription follows, in words: "las nuevas normativas de la búsqueda «camiones» (Ordenanza)". */
+export function followedText(followed: Followed, regulation?: NamedRegulation): string {
+  if (followed.kind === 'day-orders') return 'cada nueva orden del día de las sesiones';
+  if (followed.kind === 'regulation') return regulation ? `los cambios de la ${regulationName(regulation)}: ${regulation.subject}` : 'los cambios de una norma';
+  const filters = [
+    followed.type ? REGULATION_TYPE_LABELS[followed.type] : undefined,
+    followed.legalForce ? LEGAL_FORCE_LABELS[followed.legalForce].toLowerCase() : undefined,
+  ].filter(Boolean);
+  const search = followed.search ? ` que coincidan con «${followed.search}»` : '';
+  return `las nuevas normativas${search}${filters.length ? ` (${filters.join(', ')})` : ''}`;
+}
+
+export function confirmationMail(input: { to: string; councilName: string; followed: string; link: string }): MailMessage {
+  return actionMail({
+    to: { email: input.to, name: '' },
+    councilName: input.councilName,
+    subject: `Confirma tu suscripción | ${input.councilName}`,
+    paragraphs: [
+      `Pediste recibir por correo avisos del ${input.councilName} sobre ${input.followed}.`,
+      `Para empezar a recibirlos, confirma la suscripción. El enlace vence en ${SUBSCRIPTION_CONFIRM_HOURS} horas.`,
+      SUBSCRIPTION_MESSAGES.privacy,
+    ],
+    action: 'Confirmar suscripción',
+    link: input.link,
+    note: 'Si no lo pediste, ignora este mensaje: no te enviaremos nada.',
+  });
+}
+
+/** One line of a digest: a norm (new, or changed by another) or an agenda. */
+export type DigestItem =
+  | { kind: 'new'; regulation: NamedRegulation }
+  | { kind: 'linked'; regulation: NamedRegulation; by: NamedRegulation; link: RegulationLinkKind }
+  | { kind: 'day-order'; title: string; url: string };
+
+export interface DigestSection {
+  followed: string;
+  items: DigestItem[];
+  /** Stops this subscription alone. */
+  unsubscribeUrl: string;
+}
+
+function itemLines(item: DigestItem): { title: string; detail: string; url: string | null } {
+  if (item.kind === 'day-order') return { title: item.title, detail: '', url: item.url };
+  if (item.kind === 'new') return { title: regulationName(item.regulation), detail: item.regulation.subject, url: item.regulation.url };
+  return {
+    title: `${regulationName(item.regulation)}: ${LINKED_BY[item.link].toLowerCase()} la ${regulationName(item.by)}`,
+    detail: `${item.regulation.subject} / ${item.by.subject}`,
+    url: item.by.url ?? item.regulation.url,
+  };
+}
+
+/**
+ * The daily digest of one address: a section per subscription with something to tell, each with the
+ * norms' names, subjects and pages (or the agenda) and a link to stop it; a link to stop them all
+ * (also as List-Unsubscribe, one click: RFC 8058).
+ */
+export function digestMail(input: { to: string; councilName: string; sections: DigestSection[]; unsubscribeAllUrl: string; siteUrl: string }): MailMessage {
+  const { to, councilName, sections, unsubscribeAllUrl, siteUrl } = input;
+  const count = sections.reduce((total, section) => total + section.items.length, 0);
+  const subject = `${count === 1 ? 'Una novedad' : `${count} novedades`} de lo que sigues | ${councilName}`;
+  const text = [
+    'Hola:',
+    '',
+    `Estas son las novedades del ${councilName} sobre lo que sigues.`,
+    '',
+    ...sections.flatMap((section) => [
+      `Sobre ${section.followed}:`,
+      ...section.items.flatMap((item) => {
+        const line = itemLines(item);
+        return [`- ${line.title}`, ...(line.detail ? [`  ${line.detail}`] : []), ...(line.url ? [`  ${line.url}`] : [])];
+      }),
+      `Dejar de seguir esto: ${section.unsubscribeUrl}`,
+      '',
+    ]),
+    `Darme de baja de todos los avisos: ${unsubscribeAllUrl}`,
+    '',
+    SUBSCRIPTION_MESSAGES.privacy,
+    '',
+    '--',
+    councilName,
+    siteUrl,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f1ea;font-family:Arial,Helvetica,sans-serif;color:#212529">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${escapeHtml(councilName)}</p>
+<p>Hola:</p>
+<p>Estas son las novedades del ${escapeHtml(councilName)} sobre lo que sigues.</p>
+${sections
+  .map(
+    (section) => `<h2 style="font-size:16px;margin:24px 0 8px">Sobre ${escapeHtml(section.followed)}</h2>
+<ul style="padding-left:20px">
+${section.items
+  .map((item) => {
+    const line = itemLines(item);
+    const title = line.url ? `<a href="${escapeHtml(line.url)}" style="color:#5c4416">${escapeHtml(line.title)}</a>` : escapeHtml(line.title);
+    return `<li style="margin-bottom:8px">${title}${line.detail ? `<br><span style="color:#495057">${escapeHtml(line.detail)}</span>` : ''}</li>`;
+  })
+  .join('\n')}
+</ul>
+<p style="font-size:14px"><a href="${escapeHtml(section.unsubscribeUrl)}" style="color:#5c4416">Dejar de seguir esto</a></p>`,
+  )
+  .join('\n')}
+<p style="font-size:14px;margin-top:24px"><a href="${escapeHtml(unsubscribeAllUrl)}" style="color:#5c4416">Darme de baja de todos los avisos</a></p>
+<p style="font-size:13px;color:#495057">${escapeHtml(SUBSCRIPTION_MESSAGES.privacy)}</p>
+<p style="font-size:14px;color:#495057">${escapeHtml(councilName)}<br><a href="${escapeHtml(siteUrl)}" style="color:#5c4416">${escapeHtml(siteUrl)}</a></p>
+</div>
+</body>
+</html>`;
+  return { to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeAllUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}

@@ -1,0 +1,241 @@
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { PUBLIC_REGULATION_TYPES, type LegalForce, type PublicRegulationType, type SubscriptionCounts, type SubscriptionKind } from '@concejo/contracts';
+import type { Database } from '../../db/client.js';
+import { alertEvents, regulationLinks, regulations, subscriptions } from '../../db/schema/index.js';
+import type { Tx } from '../regulations/repository.js';
+import { textQuery } from '../regulations/search-repository.js';
+
+/** What a subscription follows, as stored. */
+export interface Followed {
+  kind: SubscriptionKind;
+  search: string | null;
+  type: PublicRegulationType | null;
+  legalForce: LegalForce | null;
+  regulationId: number | null;
+}
+
+export interface SubscriptionRow extends Followed {
+  id: number;
+  email: string;
+  emailDigest: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+}
+
+/** One thing a digest tells: a public norm (new, or changed by another) or a new agenda, for one subscription. */
+export interface Alert {
+  subscriptionId: number;
+  emailDigest: string;
+  reason: 'new' | 'linked' | 'day-order';
+  regulationId?: number;
+  byRegulationId?: number;
+  dayOrderId?: number;
+}
+
+export type AlertEvent = typeof alertEvents.$inferInsert;
+
+/** Writes what the next digest tells, inside the transaction of the change (a crash after it loses nothing). */
+export async function recordAlertEvents(tx: Pick<Tx, 'insert'>, events: AlertEvent[]): Promise<void> {
+  if (events.length) await tx.insert(alertEvents).values(events);
+}
+
+/** A public norm: approved (or old) and of a public type; the digest says nothing of the others. */
+const isPublic = (table: typeof regulations) =>
+  and(sql`(${table.state} = 'approved' or ${table.isOld})`, inArray(table.type, [...PUBLIC_REGULATION_TYPES]));
+
+export function createSubscriptionRepository(db: Database) {
+  const columns = {
+    id: subscriptions.id,
+    email: subscriptions.email,
+    emailDigest: subscriptions.emailDigest,
+    kind: subscriptions.kind,
+    search: subscriptions.search,
+    type: subscriptions.type,
+    legalForce: subscriptions.legalForce,
+    regulationId: subscriptions.regulationId,
+    createdAt: subscriptions.createdAt,
+    confirmedAt: subscriptions.confirmedAt,
+  };
+
+  return {
+    /**
+     * The subscription of this address to this thing: made now, or the one made before (subscribing
+     * twice changes nothing). A search's words are turned into the query the public search makes of
+     * them, once, here.
+     */
+    async findOrCreate(email: string, emailDigest: string, followed: Followed, now: Date): Promise<SubscriptionRow> {
+      const query = followed.search ? (textQuery(followed.search) ?? null) : null;
+      await db.execute(sql`
+        insert into ${subscriptions} (email, email_digest, kind, search, search_query, type, legal_force, regulation_id, created_at)
+        values (${email}, ${emailDigest}, ${followed.kind}, ${followed.search}, ${query}, ${followed.type}, ${followed.legalForce}, ${followed.regulationId}, ${now})
+        on conflict on constraint subscriptions_followed_key do nothing`);
+      const [row] = await db
+        .select(columns)
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.emailDigest, emailDigest),
+            eq(subscriptions.kind, followed.kind),
+            sql`${subscriptions.search} is not distinct from ${followed.search}::text`,
+            sql`${subscriptions.type} is not distinct from ${followed.type}::regulation_type`,
+            sql`${subscriptions.legalForce} is not distinct from ${followed.legalForce}::legal_force`,
+            sql`${subscriptions.regulationId} is not distinct from ${followed.regulationId}::int`,
+          ),
+        );
+      return row as SubscriptionRow;
+    },
+
+    async find(id: number): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select(columns).from(subscriptions).where(eq(subscriptions.id, id));
+      return row as SubscriptionRow | undefined;
+    },
+
+    /** The confirmed subscriptions of an address, by its digest. */
+    async confirmedOf(emailDigest: string): Promise<SubscriptionRow[]> {
+      const rows = await db
+        .select(columns)
+        .from(subscriptions)
+        .where(and(eq(subscriptions.emailDigest, emailDigest), isNotNull(subscriptions.confirmedAt)))
+        .orderBy(subscriptions.id);
+      return rows as SubscriptionRow[];
+    },
+
+    /** Whether this public norm exists: a subscription to a norm needs one. */
+    async publicRegulationExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), isPublic(regulations)));
+      return row !== undefined;
+    },
+
+    /** A new confirmation link for a subscription still waiting for one (the previous link stops working). */
+    async setConfirmToken(id: number, tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .update(subscriptions)
+        .set({ confirmTokenHash: tokenHash })
+        .where(and(eq(subscriptions.id, id), isNull(subscriptions.confirmedAt)))
+        .returning({ id: subscriptions.id });
+      return rows.length > 0;
+    },
+
+    /** Confirms the subscription of this link, if it was made after `since`; its id, or undefined. */
+    async confirm(tokenHash: string, now: Date, since: Date): Promise<number | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ confirmedAt: now, confirmTokenHash: null })
+        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNull(subscriptions.confirmedAt), sql`${subscriptions.createdAt} > ${since}`))
+        .returning({ id: subscriptions.id });
+      return row?.id;
+    },
+
+    async deleteOne(id: number): Promise<boolean> {
+      return (await db.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ id: subscriptions.id })).length > 0;
+    },
+
+    async deleteAddress(emailDigest: string): Promise<number> {
+      return (await db.delete(subscriptions).where(eq(subscriptions.emailDigest, emailDigest)).returning({ id: subscriptions.id })).length;
+    },
+
+    /** Unconfirmed subscriptions made before `before` are deleted; how many. */
+    async sweepUnconfirmed(before: Date): Promise<number> {
+      const rows = await db
+        .delete(subscriptions)
+        .where(and(isNull(subscriptions.confirmedAt), lt(subscriptions.createdAt, before)))
+        .returning({ id: subscriptions.id });
+      return rows.length;
+    },
+
+    async counts(): Promise<SubscriptionCounts> {
+      const rows = await db
+        .select({ kind: subscriptions.kind, confirmed: sql<boolean>`${subscriptions.confirmedAt} is not null`, total: sql<number>`count(*)::int` })
+        .from(subscriptions)
+        .groupBy(subscriptions.kind, sql`${subscriptions.confirmedAt} is not null`);
+      const counts: SubscriptionCounts = { confirmed: { search: 0, regulation: 0, 'day-orders': 0 }, unconfirmed: 0 };
+      for (const row of rows) {
+        if (row.confirmed) counts.confirmed[row.kind] += row.total;
+        else counts.unconfirmed += row.total;
+      }
+      return counts;
+    },
+
+    /**
+     * The next time the council's wall clock shows `hour`:00, today's or tomorrow's, by the database's
+     * clock: the one the job queue runs jobs by.
+     */
+    async nextDigestAt(hour: number, timeZone: string): Promise<Date> {
+      const { rows } = await db.execute<{ at: Date }>(sql`
+        with today as (select date_trunc('day', now() at time zone ${timeZone}) as day)
+        select case when (day + make_interval(hours => ${hour}::int)) at time zone ${timeZone} > now()
+          then (day + make_interval(hours => ${hour}::int)) at time zone ${timeZone}
+          else (day + interval '1 day' + make_interval(hours => ${hour}::int)) at time zone ${timeZone} end as at
+        from today`);
+      return new Date(rows[0]!.at);
+    },
+
+    /** The oldest events waiting for a digest, at most `limit`, locked for this transaction. */
+    async takeEvents(tx: Tx, limit: number) {
+      return tx.select().from(alertEvents).orderBy(alertEvents.id).limit(limit).for('update', { skipLocked: true });
+    },
+
+    async deleteEvents(tx: Tx, ids: number[]): Promise<void> {
+      if (ids.length) await tx.delete(alertEvents).where(inArray(alertEvents.id, ids));
+    },
+
+    /**
+     * The confirmed subscriptions these events concern, one row per subscription and thing told:
+     * searches whose filters the new public norm meets (the search's own query on its search document,
+     * PDF text included); followers of a norm a public norm now modifies, repeals or regulates (its
+     * kind read now: a link undone meanwhile tells nothing); followers of the agendas.
+     */
+    async alertsFor(tx: Tx, events: { kind: string; regulationId: number | null; byRegulationId: number | null; dayOrderId: number | null }[]): Promise<Alert[]> {
+      const published = [...new Set(events.filter((event) => event.kind === 'regulation-published').map((event) => event.regulationId!))];
+      const linked = events.filter((event) => event.kind === 'regulation-linked');
+      const agendas = [...new Set(events.filter((event) => event.kind === 'day-order-published').map((event) => event.dayOrderId!))];
+      const alerts: Alert[] = [];
+      if (published.length) {
+        // Distinct filters first: many subscribers share one, and each is matched once per norm.
+        const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
+          with filters as (
+            select distinct search, search_query, type, legal_force from ${subscriptions}
+            where kind = 'search' and confirmed_at is not null),
+          matches as (
+            select f.search, f.type, f.legal_force, r.id as regulation_id
+            from filters f join ${regulations} r on r.id = any(${sql.param(published)}::int[])
+            where (r.state = 'approved' or r.is_old) and r.type = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])
+              and (f.type is null or f.type = r.type)
+              and (f.legal_force is null or f.legal_force = r.legal_force)
+              and (f.search_query is null or r.search_document @@ f.search_query))
+          select s.id as subscription_id, s.email_digest, m.regulation_id
+          from matches m join ${subscriptions} s
+            on s.kind = 'search' and s.confirmed_at is not null
+            and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
+        for (const row of rows.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
+        // A norm made public tells the followers of the norms it modifies, repeals or regulates.
+        const links = await tx
+          .select({ modifierId: regulationLinks.modifierId, modifiedId: regulationLinks.modifiedId })
+          .from(regulationLinks)
+          .where(inArray(regulationLinks.modifierId, published));
+        linked.push(...links.map((link) => ({ kind: 'regulation-linked', regulationId: link.modifiedId, byRegulationId: link.modifierId, dayOrderId: null })));
+      }
+      if (linked.length) {
+        const pairs = [...new Map(linked.map((event) => [`${event.regulationId} ${event.byRegulationId}`, event])).values()];
+        const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
+          select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
+          from unnest(${sql.param(pairs.map((pair) => pair.regulationId))}::int[], ${sql.param(pairs.map((pair) => pair.byRegulationId))}::int[]) as p(modified_id, modifier_id)
+          join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
+          join ${regulations} r on r.id = l.modifier_id and (r.state = 'approved' or r.is_old) and r.type = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])
+          join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at is not null`);
+        for (const row of rows.rows) {
+          alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
+        }
+      }
+      if (agendas.length) {
+        const rows = await tx.execute<{ subscription_id: number; email_digest: string }>(
+          sql`select id as subscription_id, email_digest from ${subscriptions} where kind = 'day-orders' and confirmed_at is not null`,
+        );
+        for (const row of rows.rows) for (const dayOrderId of agendas) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId });
+      }
+      return alerts;
+    },
+  };
+}
+
+export type SubscriptionRepository = ReturnType<typeof createSubscriptionRepository>;

@@ -1,0 +1,279 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  API_BASE,
+  SESSION_TYPE_LABELS,
+  SITE_PATHS,
+  SUBSCRIPTION_CONFIRM_HOURS,
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_PAGES,
+  isPublicRegulationType,
+  type RegulationLinkKind,
+  type SubscribeRequest,
+  type SubscriptionCounts,
+} from '@concejo/contracts';
+import type { Database } from '../../db/client.js';
+import { dayOrders, regulationLinks, regulations } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { ValidationFailed } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import { digestToken, newToken } from '../../lib/tokens.js';
+import { addJob, type JobPayloads } from '../../queue/queue.js';
+import { createAuthRepository } from '../auth/repository.js';
+import { createRequestLimit } from '../auth/request-limit.js';
+import { formatSessionDate } from '../day-orders/time.js';
+import { confirmationMail, digestMail, followedText, type DigestItem, type DigestSection, type NamedRegulation } from './mails.js';
+import type { Followed, SubscriptionRepository, SubscriptionRow } from './repository.js';
+
+/** Subscription requests per address and per client address in one hour (each confirmation e-mail is one request). */
+export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
+/** Events read by one digest transaction; a day of a council's work is far below it. */
+const EVENTS_PER_DIGEST = 10_000;
+const CONFIRM_TTL_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
+
+interface Deps {
+  db: Database;
+  repository: SubscriptionRepository;
+  clock: Clock;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  councilName: string;
+  timeZone: string;
+  digestHour: number;
+  log: FastifyBaseLogger;
+}
+
+/** What an unsubscribe link names: one subscription, or every subscription of an address. */
+type Unsubscribing = { kind: 'one'; id: number } | { kind: 'address'; emailDigest: string };
+
+/**
+ * Citizens' e-mail alerts (issue 16): subscriptions with double opt-in, the daily digest and the
+ * one-click unsubscribe links. Addresses are used for nothing else and shown to no one.
+ */
+export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, log }: Deps) {
+  const limit = createRequestLimit(createAuthRepository(db), clock, SUBSCRIBE_LIMITS.windowMs, SUBSCRIPTION_MESSAGES.tooMany);
+  const mac = (value: string) => createHmac('sha256', `${secret}\nsubscriptions`).update(value).digest('base64url').slice(0, 32);
+  const apiUrl = (path: string) => `${publicUrl}${API_BASE}${path}`;
+
+  function unsubscribeUrl(target: Unsubscribing): string {
+    const subject = target.kind === 'one' ? `s${target.id}` : `a${target.emailDigest}`;
+    return apiUrl(`/subscriptions/unsubscribe/${subject}.${mac(subject)}`);
+  }
+
+  function readUnsubscribeToken(token: string): Unsubscribing | undefined {
+    const match = /^(s[1-9]\d{0,9}|a[0-9a-f]{64})\.([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match) return undefined;
+    const [, subject, given] = match as unknown as [string, string, string];
+    const expected = Buffer.from(mac(subject));
+    if (!timingSafeEqual(expected, Buffer.from(given))) return undefined;
+    return subject.startsWith('s') ? { kind: 'one', id: Number(subject.slice(1)) } : { kind: 'address', emailDigest: subject.slice(1) };
+  }
+
+  async function namedRegulations(ids: number[]): Promise<Map<number, NamedRegulation>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({ id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject })
+      .from(regulations)
+      .where(inArray(regulations.id, [...new Set(ids)]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { ...row, url: isPublicRegulationType(row.type) && row.number !== null ? `${publicUrl}${SITE_PATHS.regulation(row.type, row.number)}` : null },
+      ]),
+    );
+  }
+
+  /**
+   * Queues the next digest at ALERTS_DIGEST_HOUR: one job, keyed by its time, whatever the number of
+   * instances that start (the running digest, keyed by its own time, is left alone).
+   */
+  async function scheduleDigest(): Promise<void> {
+    const runAt = await repository.nextDigestAt(digestHour, timeZone);
+    await addJob(db, 'alerts-digest', {}, { key: `alerts-digest:${runAt.toISOString()}`, runAt });
+  }
+
+  async function followedOf(row: Followed): Promise<string> {
+    const regulation = row.regulationId === null ? undefined : (await namedRegulations([row.regulationId])).get(row.regulationId);
+    return followedText(row, regulation);
+  }
+
+  return {
+    /**
+     * A new subscription (or the one this address already has to the same thing): a confirmation
+     * e-mail goes out through the queue unless it is already confirmed. The answer is the same
+     * whatever the address; only the limits (429) and a norm that is not public (422) say otherwise.
+     */
+    async subscribe(input: SubscribeRequest, ip: string): Promise<{ message: string }> {
+      const email = input.email.trim().toLowerCase();
+      const emailDigest = digestToken(email);
+      const keys = [
+        { key: `subscribe:address:${emailDigest}`, limit: SUBSCRIBE_LIMITS.perAddress },
+        { key: `subscribe:ip:${ip}`, limit: SUBSCRIBE_LIMITS.perClient },
+      ];
+      await limit.assertAllowed(keys);
+      await limit.record(keys);
+      const followed: Followed =
+        input.kind === 'search'
+          ? { kind: 'search', search: input.filters.search || null, type: input.filters.type ?? null, legalForce: input.filters.legal_force ?? null, regulationId: null }
+          : input.kind === 'regulation'
+            ? { kind: 'regulation', search: null, type: null, legalForce: null, regulationId: input.regulation_id }
+            : { kind: 'day-orders', search: null, type: null, legalForce: null, regulationId: null };
+      if (followed.regulationId !== null && !(await repository.publicRegulationExists(followed.regulationId))) {
+        throw ValidationFailed.field('regulation_id', SUBSCRIPTION_MESSAGES.regulationMissing);
+      }
+      const row = await repository.findOrCreate(email, emailDigest, followed, clock.now());
+      if (row.confirmedAt === null) await addJob(db, 'subscription-confirm-mail', { subscriptionId: row.id });
+      return { message: SUBSCRIPTION_MESSAGES.accepted };
+    },
+
+    /** The `subscription-confirm-mail` job: a new link (the previous one stops working) made as the message leaves. */
+    async deliverConfirmation({ subscriptionId }: JobPayloads['subscription-confirm-mail']): Promise<void> {
+      const row = await repository.find(subscriptionId);
+      if (!row || row.confirmedAt !== null) return;
+      const token = newToken();
+      if (!(await repository.setConfirmToken(row.id, digestToken(token)))) return;
+      await mailer.send(confirmationMail({ to: row.email, councilName, followed: await followedOf(row), link: apiUrl(`/subscriptions/confirm/${token}`) }));
+    },
+
+    /** Where the confirmation link leads: the confirmed page, or the error page for a link that is unknown, used or expired. */
+    async confirm(token: string): Promise<string> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return SUBSCRIPTION_PAGES.error;
+      const now = clock.now();
+      const id = await repository.confirm(digestToken(token), now, new Date(now.getTime() - CONFIRM_TTL_MS));
+      if (id === undefined) return SUBSCRIPTION_PAGES.error;
+      log.info({ subscriptionId: id }, 'subscription confirmed');
+      return SUBSCRIPTION_PAGES.confirmed;
+    },
+
+    /** Whether an unsubscribe link is genuine (the page asks before it drops anything). */
+    validUnsubscribeToken(token: string): boolean {
+      return readUnsubscribeToken(token) !== undefined;
+    },
+
+    /** Drops what the link names (one click: RFC 8058); the message says what was done, or that the link is not valid. */
+    async unsubscribe(token: string): Promise<{ done: boolean; message: string }> {
+      const target = readUnsubscribeToken(token);
+      if (target?.kind === 'one' && (await repository.deleteOne(target.id))) return { done: true, message: SUBSCRIPTION_MESSAGES.unsubscribed };
+      if (target?.kind === 'address' && (await repository.deleteAddress(target.emailDigest)) > 0) return { done: true, message: SUBSCRIPTION_MESSAGES.unsubscribedAll };
+      return { done: false, message: SUBSCRIPTION_MESSAGES.unsubscribeInvalid };
+    },
+
+    counts(): Promise<SubscriptionCounts> {
+      return repository.counts();
+    },
+
+    /** Unconfirmed subscriptions older than their link go (hourly, with the file sweep). */
+    async sweepUnconfirmed(): Promise<void> {
+      const removed = await repository.sweepUnconfirmed(new Date(clock.now().getTime() - CONFIRM_TTL_MS));
+      if (removed) log.info({ removed }, 'unconfirmed subscriptions deleted');
+    },
+
+    scheduleDigest,
+
+    /**
+     * The `alerts-digest` job: the events since the last digest matched against the confirmed
+     * subscriptions, one `alert-mail` job per address, and the events deleted, all in one transaction
+     * (a crash leaves the events for the next try). The next digest is queued first.
+     */
+    async runDigest(): Promise<{ events: number; mails: number }> {
+      await scheduleDigest();
+      const started = performance.now();
+      let events = 0;
+      let mails = 0;
+      for (;;) {
+        const done = await db.transaction(async (tx) => {
+          const taken = await repository.takeEvents(tx, EVENTS_PER_DIGEST);
+          if (!taken.length) return true;
+          const byAddress = new Map<string, JobPayloads['alert-mail']['alerts']>();
+          for (const { emailDigest, ...alert } of await repository.alertsFor(tx, taken)) {
+            const list = byAddress.get(emailDigest) ?? [];
+            if (!list.length) byAddress.set(emailDigest, list);
+            list.push(alert);
+          }
+          for (const [emailDigest, alerts] of byAddress) await addJob(tx, 'alert-mail', { emailDigest, alerts });
+          await repository.deleteEvents(
+            tx,
+            taken.map((event) => event.id),
+          );
+          events += taken.length;
+          mails += byAddress.size;
+          return taken.length < EVENTS_PER_DIGEST;
+        });
+        if (done) break;
+      }
+      log.info({ events, mails, ms: Math.round(performance.now() - started) }, 'alerts digest queued');
+      return { events, mails };
+    },
+
+    /**
+     * The `alert-mail` job: one address's digest, with what is still followed (a subscription dropped
+     * since the digest was made is left out). A failure to send throws: the queue tries again.
+     */
+    async deliverDigest({ emailDigest, alerts }: JobPayloads['alert-mail']): Promise<void> {
+      const followed = new Map((await repository.confirmedOf(emailDigest)).map((row) => [row.id, row]));
+      const kept = alerts.filter((alert) => followed.has(alert.subscriptionId));
+      if (!kept.length) return;
+      const named = await namedRegulations(kept.flatMap((alert) => [alert.regulationId, alert.byRegulationId].filter((id): id is number => id !== undefined)));
+      const links = await linkKinds(kept.filter((alert) => alert.reason === 'linked').map((alert) => [alert.regulationId!, alert.byRegulationId!] as const));
+      const agendas = await agendaTitles(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])));
+      const sections = new Map<number, DigestSection>();
+      for (const alert of kept) {
+        const row = followed.get(alert.subscriptionId)!;
+        const item = digestItem(alert, named, links, agendas);
+        if (!item) continue;
+        let section = sections.get(row.id);
+        if (!section) {
+          section = { followed: await followedOf(row), items: [], unsubscribeUrl: unsubscribeUrl({ kind: 'one', id: row.id }) };
+          sections.set(row.id, section);
+        }
+        section.items.push(item);
+      }
+      if (!sections.size) return;
+      const [first] = followed.values() as IterableIterator<SubscriptionRow>;
+      await mailer.send(
+        digestMail({ to: first!.email, councilName, sections: [...sections.values()], unsubscribeAllUrl: unsubscribeUrl({ kind: 'address', emailDigest }), siteUrl: publicUrl }),
+      );
+    },
+  };
+
+  /** The kind of each (modified, modifier) link, as it is now. */
+  async function linkKinds(pairs: (readonly [number, number])[]): Promise<Map<string, RegulationLinkKind>> {
+    if (!pairs.length) return new Map();
+    const rows = await db
+      .select({ modifiedId: regulationLinks.modifiedId, modifierId: regulationLinks.modifierId, kind: regulationLinks.kind })
+      .from(regulationLinks)
+      .where(inArray(regulationLinks.modifiedId, [...new Set(pairs.map(([modified]) => modified))]));
+    return new Map(rows.map((row) => [`${row.modifiedId} ${row.modifierId}`, row.kind]));
+  }
+
+  async function agendaTitles(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate })
+      .from(dayOrders)
+      .where(inArray(dayOrders.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, `Orden del día de la sesión ${SESSION_TYPE_LABELS[row.sessionType].toLowerCase()}: ${formatSessionDate(row.sessionDate, timeZone)}`]));
+  }
+
+  function digestItem(
+    alert: JobPayloads['alert-mail']['alerts'][number],
+    named: Map<number, NamedRegulation>,
+    links: Map<string, RegulationLinkKind>,
+    agendas: Map<number, string>,
+  ): DigestItem | undefined {
+    if (alert.reason === 'day-order') {
+      const title = agendas.get(alert.dayOrderId!);
+      return title ? { kind: 'day-order', title, url: `${publicUrl}${SITE_PATHS.dayOrders}` } : undefined;
+    }
+    const regulation = named.get(alert.regulationId!);
+    if (!regulation) return undefined;
+    if (alert.reason === 'new') return { kind: 'new', regulation };
+    const by = named.get(alert.byRegulationId!);
+    const link = links.get(`${alert.regulationId} ${alert.byRegulationId}`);
+    return by && link ? { kind: 'linked', regulation, by, link } : undefined;
+  }
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,218 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
+import { addJob } from '../../queue/queue.js';
+import { buildLoggedInUser } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { startSmtpSink, type SmtpSink } from '../../test/mail.js';
+import { multipartForm, samplePdf, type FormValue } from '../../test/multipart.js';
+import { SUBSCRIBE_LIMITS } from './service.js';
+
+/**
+ * Citizens' e-mail alerts through the API, with every message going through a real SMTP server on
+ * localhost: subscribe, confirm, a matching norm published, the digest with its links, one-click
+ * unsubscribe; nothing sent before confirmation; the limits.
+ */
+
+const PUBLIC_URL = 'https://concejo.example.org';
+let ctx: TestContext;
+let sink: SmtpSink;
+let outboxDir: string;
+let asesor: Record<string, string>;
+let admin: Record<string, string>;
+let nextNumber = 7000;
+/** Each test's client address, so that the per-client limit of one does not reach another. */
+let client = 0;
+const from = () => `10.0.0.${client}`;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-test-outbox-'));
+  ctx = await createTestApp({ publicUrl: PUBLIC_URL, trustProxy: 1, mail: { smtpUrl: sink.url, from: 'Concejo <no-reply@concejo.example.org>', outboxDir } });
+  ({ headers: asesor } = await buildLoggedInUser(ctx.app, ctx.db, 'asesor'));
+  ({ headers: admin } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
+});
+afterAll(async () => {
+  await ctx.close();
+  await sink.close();
+  await fs.rm(outboxDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  client += 1;
+});
+
+const subscribe = (body: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/subscriptions', headers: { 'x-forwarded-for': from() }, payload: body as Record<string, unknown> });
+
+/** A public ordinance (approved), with whatever `fields` add; its id. */
+async function ordinance(subject: string, fields: Record<string, FormValue> = {}): Promise<{ id: number; number: number }> {
+  const number = nextNumber++;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/regulations',
+    headers: asesor,
+    payload: multipartForm({ type: 'ordinance', state: 'approved', number, subject, authors: ['Ana'], ...fields }, { pdf_approved: samplePdf() }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: response.json<{ id: number }>().id, number };
+}
+
+/** Runs the digest now (as its hour would) and waits for its e-mails to leave. */
+async function runDigest(): Promise<void> {
+  await ctx.app.jobs.idle();
+  await addJob(ctx.db, 'alerts-digest', {});
+  await ctx.app.jobs.idle();
+}
+
+/** The link of the last confirmation e-mail sent to `email`. */
+function confirmationLink(email: string): URL {
+  const mail = sink.to(email).filter((message) => message.subject.startsWith('Confirma tu suscripción')).at(-1);
+  expect(mail, `a confirmation e-mail to ${email}`).toBeDefined();
+  return new URL(mail!.links.find((link) => link.includes('/subscriptions/confirm/'))!);
+}
+const open = (url: URL, method: 'GET' | 'POST' = 'GET', body?: string) =>
+  ctx.app.inject({ method, url: `${url.pathname}${url.search}`, ...(body ? { payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
+const digestsTo = (email: string) => sink.to(email).filter((message) => message.headers.has('list-unsubscribe'));
+
+describe('e-mail alerts of new norms like a search', () => {
+  it('sends nothing but the confirmation until it is confirmed; then the digest tells of a matching norm, with its page, and one click ends it', async () => {
+    const email = 'Vecina.Arbolado@example.org';
+    const asked = await subscribe({ email, kind: 'search', filters: { search: 'arbolado', type: 'ordinance' } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.accepted });
+    await ctx.app.jobs.idle();
+    const confirmation = sink.to(email);
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]!.subject).toBe('Confirma tu suscripción | Concejo Deliberante');
+    expect(confirmation[0]!.text).toContain('las nuevas normativas que coincidan con «arbolado» (Ordenanza)');
+    expect(confirmation[0]!.text).toContain('Ley 25.326');
+
+    // Published before the confirmation: never told.
+    await ordinance('Arbolado de la plaza central');
+    await runDigest();
+    expect(digestsTo(email)).toHaveLength(0);
+
+    const confirmed = await open(confirmationLink(email));
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
+    // The link serves once.
+    expect((await open(confirmationLink(email))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+
+    const matching = await ordinance('Poda y reposición del arbolado urbano');
+    await ordinance('Tasa de alumbrado público');
+    await runDigest();
+    const digests = digestsTo(email);
+    expect(digests).toHaveLength(1);
+    const digest = digests[0]!;
+    expect(digest.subject).toBe('Una novedad de lo que sigues | Concejo Deliberante');
+    expect(digest.text).toContain(`Ordenanza ${matching.number}`);
+    expect(digest.text).toContain('Poda y reposición del arbolado urbano');
+    expect(digest.links).toContain(`${PUBLIC_URL}/normativas/ordenanza/${matching.number}`);
+    expect(digest.text).not.toContain('alumbrado');
+    expect(digest.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(/^<(.+)>$/.exec(digest.headers.get('list-unsubscribe')!)![1]!);
+    expect(oneClick.origin).toBe(PUBLIC_URL);
+    expect(digest.links).toContain(oneClick.href);
+
+    // Told once.
+    await runDigest();
+    expect(digestsTo(email)).toHaveLength(1);
+
+    // A mail reader's one-click: a POST with the form body RFC 8058 prescribes.
+    const dropped = await open(oneClick, 'POST', 'List-Unsubscribe=One-Click');
+    expect(dropped.statusCode).toBe(200);
+    expect(dropped.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribedAll });
+    await ordinance('Arbolado de la avenida costanera');
+    await runDigest();
+    expect(digestsTo(email)).toHaveLength(1);
+    expect((await open(oneClick, 'POST')).statusCode).toBe(404);
+  });
+});
+
+describe('e-mail alerts of changes to a norm', () => {
+  it('tells a follower when another public norm repeals it, naming both; each subscription of the address can be stopped alone', async () => {
+    const email = 'sigue.norma@example.org';
+    const followed = await ordinance('Régimen de carga y descarga en el centro');
+    expect((await subscribe({ email, kind: 'regulation', regulation_id: followed.id })).statusCode).toBe(202);
+    expect((await subscribe({ email, kind: 'day-orders' })).statusCode).toBe(202);
+    await ctx.app.jobs.idle();
+    const links = sink.to(email).flatMap((mail) => mail.links.filter((link) => link.includes('/subscriptions/confirm/')));
+    expect(links).toHaveLength(2);
+    for (const link of links) expect((await open(new URL(link))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
+
+    const repealing = await ordinance('Nuevo régimen de carga y descarga', { repeals: [followed.id] });
+    await runDigest();
+    const [digest] = digestsTo(email);
+    expect(digest!.text).toContain(`Ordenanza ${followed.number}: derogada por la Ordenanza ${repealing.number}`);
+    expect(digest!.text).toContain('Sobre los cambios de la Ordenanza');
+    // Each subscription can be stopped alone.
+    const one = new URL(digest!.links.find((link) => /\/unsubscribe\/s\d+\./.test(link))!);
+    const page = await open(one);
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toMatch(new RegExp(`^${PUBLIC_URL}/suscripcion/baja\\?token=s\\d+\\.`));
+    expect((await open(one, 'POST')).json()).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribed });
+    const counts = await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin });
+    expect(counts.json().confirmed['day-orders']).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('subscribing', () => {
+  it('answers 202 the same for a new, a repeated and a confirmed address; 422 for a norm that is not public', async () => {
+    const first = await subscribe({ email: 'nueva@example.org', kind: 'day-orders' });
+    const again = await subscribe({ email: 'nueva@example.org', kind: 'day-orders' });
+    expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.body).toBe(first.body);
+    const missing = await subscribe({ email: 'nueva@example.org', kind: 'regulation', regulation_id: 999_999 });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.regulation_id).toEqual([SUBSCRIPTION_MESSAGES.regulationMissing]);
+    for (const body of [{ email: 'no-es-un-email', kind: 'day-orders' }, { email: 'a@b.org', kind: 'todo' }, { email: 'a@b.org', kind: 'search', filters: { search: 'x'.repeat(201) } }, { email: 'a@b.org', kind: 'search', filters: { extra: 1 } }]) {
+      expect((await subscribe(body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+  });
+
+  it(`limits an address to ${SUBSCRIBE_LIMITS.perAddress} requests an hour and a client to ${SUBSCRIBE_LIMITS.perClient}, with a Spanish 429 and Retry-After`, async () => {
+    for (let attempt = 0; attempt < SUBSCRIBE_LIMITS.perAddress; attempt += 1) expect((await subscribe({ email: 'insistente@example.org', kind: 'day-orders' })).statusCode).toBe(202);
+    const refused = await subscribe({ email: 'insistente@example.org', kind: 'day-orders' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Demasiadas solicitudes de suscripción\. Inténtalo de nuevo en \d+ minutos?\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused request did not count: the client has made perAddress so far.
+    for (let attempt = 0; attempt < SUBSCRIBE_LIMITS.perClient - SUBSCRIBE_LIMITS.perAddress; attempt += 1) {
+      expect((await subscribe({ email: `vecino${attempt}@example.org`, kind: 'day-orders' })).statusCode).toBe(202);
+    }
+    expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(429);
+    ctx.clock.advance(SUBSCRIBE_LIMITS.windowMs + 1);
+    expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(202);
+  });
+
+  it('deletes a subscription left unconfirmed for 48 hours; its link then leads to the error page', async () => {
+    const email = 'olvidadiza@example.org';
+    await subscribe({ email, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    const link = confirmationLink(email);
+    const before = (await ctx.app.subscriptions.counts()).unconfirmed;
+    ctx.clock.advance(48 * 60 * 60_000 + 1);
+    await ctx.app.subscriptions.sweepUnconfirmed();
+    expect((await ctx.app.subscriptions.counts()).unconfirmed).toBeLessThan(before);
+    expect((await open(link)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+  });
+
+  it('refuses a forged or altered unsubscribe link, and shows counts to the admin only, never an address', async () => {
+    // The clock has moved past the sessions of the first tests.
+    ({ headers: asesor } = await buildLoggedInUser(ctx.app, ctx.db, 'asesor'));
+    ({ headers: admin } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
+    for (const token of ['s1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'a' + '0'.repeat(64) + '.xx', '../../etc', 'x'.repeat(100)]) {
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+    }
+    // Longer than any route parameter may be: Fastify's 414.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${'x'.repeat(101)}` })).statusCode).toBe(414);
+    expect((await ctx.app.inject({ url: '/api/v1/subscriptions/counts' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: asesor })).statusCode).toBe(403);
+    const counts = await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin });
+    expect(Object.keys(counts.json())).toEqual(['confirmed', 'unconfirmed']);
+    expect(counts.body).not.toContain('@');
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from './zod.js';
+import { emailSchema } from './auth.js';
+import { LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from './regulation-constants.js';
+import { searchTextSchema } from './text.js';
+
+/**
+ * E-mail alerts for citizens (DESIGN.md section 5): follow a search of /normativas, one norm, or the
+ * session agendas. Without an account; double opt-in; every alert can be dropped with one click.
+ */
+export const SUBSCRIPTION_KINDS = ['search', 'regulation', 'day-orders'] as const;
+export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
+
+export const SUBSCRIPTION_KIND_LABELS: Record<SubscriptionKind, string> = {
+  search: 'Búsquedas de normativas',
+  regulation: 'Cambios de una norma',
+  'day-orders': 'Órdenes del día',
+};
+
+/** The public pages a subscription's links lead to (DESIGN.md section 5). */
+export const SUBSCRIPTION_PAGES = {
+  confirmed: '/suscripcion/confirmada',
+  error: '/suscripcion/error',
+  unsubscribe: '/suscripcion/baja',
+} as const;
+
+/** Hours an unconfirmed subscription (and its confirmation link) lives. */
+export const SUBSCRIPTION_CONFIRM_HOURS = 48;
+
+export const SUBSCRIPTION_MESSAGES = {
+  // The same answer whether the address is new, known, confirmed or not: it reveals nothing.
+  accepted: 'Si la dirección es correcta, vas a recibir un correo para confirmar la suscripción. No te enviaremos avisos hasta que la confirmes.',
+  tooMany: (minutes: number) => `Demasiadas solicitudes de suscripción. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  regulationMissing: 'La normativa no existe o no es pública.',
+  regulationInvalid: 'Indique la normativa a seguir.',
+  kindInvalid: 'Elige qué quieres seguir: una búsqueda, una norma o las órdenes del día.',
+  unsubscribed: 'Listo: no vas a recibir más estos avisos.',
+  unsubscribedAll: 'Listo: dimos de baja todas las suscripciones de esta dirección.',
+  unsubscribeInvalid: 'El enlace para darse de baja no es válido o la suscripción ya no existe.',
+  privacy:
+    'Usamos tu dirección solo para enviarte estos avisos: no la compartimos ni la publicamos, y puedes darte de baja con un clic desde cada correo. Ley 25.326 de Protección de los Datos Personales: puedes pedir al Concejo el acceso, la rectificación o la supresión de tus datos.',
+} as const;
+
+const subscriptionFiltersSchema = z
+  .object({
+    search: searchTextSchema(z.string().trim().max(PUBLIC_SEARCH_LIMITS.search, { error: PUBLIC_SEARCH_MESSAGES.searchTooLong }).optional()),
+    type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PUBLIC_REGULATION_TYPES, { error: PUBLIC_SEARCH_MESSAGES.typeInvalid }).optional()),
+    legal_force: z.preprocess((value) => (value === '' ? undefined : value), z.enum(LEGAL_FORCES, { error: PUBLIC_SEARCH_MESSAGES.legalForceInvalid }).optional()),
+  })
+  .strict();
+export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;
+
+export const subscribeRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ email: emailSchema, kind: z.literal('search'), filters: subscriptionFiltersSchema.default({}) }),
+    z.object({
+      email: emailSchema,
+      kind: z.literal('regulation'),
+      regulation_id: z.number({ error: SUBSCRIPTION_MESSAGES.regulationInvalid }).int({ error: SUBSCRIPTION_MESSAGES.regulationInvalid }).min(1, { error: SUBSCRIPTION_MESSAGES.regulationInvalid }).max(2_147_483_647, { error: SUBSCRIPTION_MESSAGES.regulationInvalid }),
+    }),
+    z.object({ email: emailSchema, kind: z.literal('day-orders') }),
+  ],
+  { error: SUBSCRIPTION_MESSAGES.kindInvalid },
+);
+export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
+
+export const subscribeResponseSchema = z.object({ message: z.string() });
+
+export const unsubscribeResponseSchema = z.object({ message: z.string() });
+
+/** What staff see of the subscriptions: counts only, never an address. */
+export const subscriptionCountsSchema = z.object({
+  confirmed: z.object({ search: z.number(), regulation: z.number(), 'day-orders': z.number() }),
+  /** Waiting for their confirmation (deleted after SUBSCRIPTION_CONFIRM_HOURS). */
+  unconfirmed: z.number(),
+});
+export type SubscriptionCounts = z.infer<typeof subscriptionCountsSchema>;
