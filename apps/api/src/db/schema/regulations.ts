@@ -102,6 +102,9 @@ export const regulations = pgTable(
     index('regulations_type_created_at_idx').on(table.type, table.createdAt, table.id),
     // A legal force's list, newest first (the public search's legal_force filter on the database path).
     index('regulations_legal_force_created_at_idx').on(table.legalForce, table.createdAt, table.id),
+    // The staff list's state and author-type filters, newest first, and their counts.
+    index('regulations_state_created_at_idx').on(table.state, table.createdAt, table.id),
+    index('regulations_author_type_created_at_idx').on(table.authorType, table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
     index('regulations_approved_at_idx').on(table.approvedAt),
     index('regulations_search_idx').using('gin', table.searchDocument),

@@ -1,0 +1,2 @@
+CREATE INDEX "regulations_state_created_at_idx" ON "regulations" USING btree ("state","created_at","id");--> statement-breakpoint
+CREATE INDEX "regulations_author_type_created_at_idx" ON "regulations" USING btree ("author_type","created_at","id");
