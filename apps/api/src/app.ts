@@ -174,6 +174,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // are emptied by them. Its LISTEN connection is opened once the app is ready and closed with it.
   const publicChanges = createPublicChanges({ connection: db.$client.options, log: app.log });
   app.decorate('publicChanges', publicChanges);
+  publicChanges.onChange(() => replays.forget());
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => closingStep(app.log, 'the change feed to close', () => publicChanges.close()));
   app.addHook('onReady', async () => void documents.warm());

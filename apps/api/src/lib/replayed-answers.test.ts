@@ -90,6 +90,14 @@ describe('replayed answers', () => {
     expect((await get('/c')).body).toBe('fastify');
   });
 
+  it('forget every kept answer when told (a change to public content)', async () => {
+    const { replays, keep, get } = await serving();
+    keep('/a', {}, 'guardada', async () => true);
+    replays.forget();
+    expect(replays.size).toBe(0);
+    expect((await get('/a')).body).toBe('fastify');
+  });
+
   it('keep at most maxEntries answers, the oldest kept going first', async () => {
     const { replays, keep, get } = await serving(2);
     keep('/1', {}, 'uno', async () => true);

@@ -110,6 +110,11 @@ export function createReplayedAnswers(options: { maxEntries: number; logComplete
       };
     },
 
+    /** Drops every kept answer (a change to public content: none of them would hold, and each keeps its bytes alive). */
+    forget(): void {
+      kept.clear();
+    },
+
     /** From now on every request goes to Fastify, which answers 503 while it closes. */
     close(): void {
       closing = true;
