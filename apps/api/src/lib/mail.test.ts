@@ -87,6 +87,16 @@ describe('createSmtpMailer', () => {
     await expect(fs.stat(path.join(dir, 'unused'))).rejects.toThrow();
   });
 
+  it("names a citizen's alert in the log by what it is given, never by the address", async () => {
+    const { log, lines } = capturingLogger();
+    const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: 'Concejo <no-reply@concejo.test>', outboxDir: dir }, log);
+    await mailer.send({ ...message, to: 'vecina@example.org', loggedAs: { subscriptionId: 7 } });
+    mailer.close();
+    expect(smtp.to('vecina@example.org')).toHaveLength(1);
+    expect(lines.find((line) => line.msg === 'mail sent')).toMatchObject({ subscriptionId: 7 });
+    expect(JSON.stringify(lines)).not.toContain('vecina@example.org');
+  });
+
   it('rejects when the server cannot be reached (the job queue retries it), and logs no success', async () => {
     const { log, lines } = capturingLogger();
     const mailer = createSmtpMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'x@concejo.test', outboxDir: dir }, log);

@@ -13,6 +13,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** How the log names the recipient instead of the address: a citizen's alert by its subscription, never its e-mail. */
+  loggedAs?: Record<string, string | number>;
 }
 
 /** Sends e-mail; a failure rejects, and the caller decides what the person is told. */
@@ -35,9 +37,9 @@ export function createSmtpMailer(settings: MailSettings & { smtpUrl: string }, l
   // Options written in the URL's query (?connectionTimeout=...) win over these.
   const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send({ to, subject, text, html, headers }) {
+    async send({ to, subject, text, html, headers, loggedAs }) {
       const info = await transport.sendMail({ from: settings.from, to, subject, text, html, headers });
-      log.info({ to, subject, messageId: info.messageId }, 'mail sent');
+      log.info({ ...(loggedAs ?? { to }), subject, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
   };
@@ -51,13 +53,13 @@ export function createSmtpMailer(settings: MailSettings & { smtpUrl: string }, l
 export function createOutboxMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, headers }) {
+    async send({ to, subject, text, html, headers, loggedAs }) {
       const info = await transport.sendMail({ from: settings.from, to, subject, text, html, headers });
       await fs.mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
       // Sortable by time; the random part keeps two messages of the same millisecond apart.
       const file = path.join(settings.outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to, subject, file }, 'mail written to the outbox (SMTP_URL is not set); open the file to follow its link');
+      log.info({ ...(loggedAs ?? { to }), subject, file }, 'mail written to the outbox (SMTP_URL is not set); open the file to follow its link');
     },
     close: () => transport.close(),
   };

@@ -134,7 +134,8 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       if (!row || row.confirmedAt !== null) return;
       const token = newToken();
       if (!(await repository.setConfirmToken(row.id, digestToken(token)))) return;
-      await mailer.send(confirmationMail({ to: row.email, councilName, followed: await followedOf(row), link: apiUrl(`/subscriptions/confirm/${token}`) }));
+      const mail = confirmationMail({ to: row.email, councilName, followed: await followedOf(row), link: apiUrl(`/subscriptions/confirm/${token}`) });
+      await mailer.send({ ...mail, loggedAs: { subscriptionId: row.id } });
     },
 
     /** Where the confirmation link leads: the confirmed page, or the error page for a link that is unknown, used or expired. */
@@ -232,9 +233,8 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       }
       if (!sections.size) return;
       const [first] = followed.values() as IterableIterator<SubscriptionRow>;
-      await mailer.send(
-        digestMail({ to: first!.email, councilName, sections: [...sections.values()], unsubscribeAllUrl: unsubscribeUrl({ kind: 'address', emailDigest }), siteUrl: publicUrl }),
-      );
+      const mail = digestMail({ to: first!.email, councilName, sections: [...sections.values()], unsubscribeAllUrl: unsubscribeUrl({ kind: 'address', emailDigest }), siteUrl: publicUrl });
+      await mailer.send({ ...mail, loggedAs: { subscriptions: [...sections.keys()].join(',') } });
     },
   };
 
@@ -254,7 +254,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate })
       .from(dayOrders)
       .where(inArray(dayOrders.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, `Orden del día de la sesión ${SESSION_TYPE_LABELS[row.sessionType].toLowerCase()}: ${formatSessionDate(row.sessionDate, timeZone)}`]));
+    return new Map(rows.map((row) => [row.id, `Orden del día: ${SESSION_TYPE_LABELS[row.sessionType]}, ${formatSessionDate(row.sessionDate, timeZone)}`]));
   }
 
   function digestItem(

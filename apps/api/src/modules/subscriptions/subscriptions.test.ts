@@ -132,7 +132,7 @@ describe('e-mail alerts of new norms like a search', () => {
 });
 
 describe('e-mail alerts of changes to a norm', () => {
-  it('tells a follower when another public norm repeals it, naming both; each subscription of the address can be stopped alone', async () => {
+  it('tells a follower when another public norm repeals it, naming both, and of a new agenda, in one digest; each subscription can be stopped alone', async () => {
     const email = 'sigue.norma@example.org';
     const followed = await ordinance('Régimen de carga y descarga en el centro');
     expect((await subscribe({ email, kind: 'regulation', regulation_id: followed.id })).statusCode).toBe(202);
@@ -143,10 +143,22 @@ describe('e-mail alerts of changes to a norm', () => {
     for (const link of links) expect((await open(new URL(link))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
 
     const repealing = await ordinance('Nuevo régimen de carga y descarga', { repeals: [followed.id] });
+    const agenda = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/day-orders',
+      headers: asesor,
+      payload: { sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '45', correspondence: [], dem_message: [], projects: [], comision_gobierno: ['Despacho sobre habilitaciones'], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
+    });
+    expect(agenda.statusCode, agenda.body).toBe(201);
     await runDigest();
-    const [digest] = digestsTo(email);
+    const digests = digestsTo(email);
+    expect(digests).toHaveLength(1);
+    const [digest] = digests;
+    expect(digest!.subject).toBe('2 novedades de lo que sigues | Concejo Deliberante');
     expect(digest!.text).toContain(`Ordenanza ${followed.number}: derogada por la Ordenanza ${repealing.number}`);
     expect(digest!.text).toContain('Sobre los cambios de la Ordenanza');
+    expect(digest!.text).toContain('Orden del día: Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h');
+    expect(digest!.links).toContain(`${PUBLIC_URL}/ver-orden-dia`);
     // Each subscription can be stopped alone.
     const one = new URL(digest!.links.find((link) => /\/unsubscribe\/s\d+\./.test(link))!);
     const page = await open(one);
