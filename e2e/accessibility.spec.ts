@@ -32,3 +32,22 @@ test('the profile page has no WCAG 2.1 A/AA violations', async ({ page }) => {
   await expect(page.getByText(ACCOUNTS.admin.email)).toBeVisible();
   await expectNoViolations(page);
 });
+
+test("the e-mail alerts' pages and an opened alert box have no WCAG 2.1 A/AA violations", async ({ page }) => {
+  await page.goto('/normativas?search=arbolado');
+  const box = page.getByRole('region', { name: 'Avisarme de nuevas normativas como estas' });
+  await box.getByText('Avisarme de nuevas normativas como estas').click();
+  await box.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(box.getByText('El email es obligatorio.')).toBeVisible();
+  await expectNoViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  for (const [path, heading] of [
+    ['/suscripcion/confirmada', 'Suscripción confirmada'],
+    ['/suscripcion/error', 'El enlace no es válido'],
+    [`/suscripcion/baja?token=a${'0'.repeat(64)}.${'x'.repeat(32)}`, 'Darse de baja'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoViolations(page);
+  }
+});

@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { SmtpSink } from '../apps/api/src/test/mail';
 import { ACCOUNTS } from './support/accounts';
 import { expectNoViolations } from './support/axe';
 import { loginThroughForm } from './support/login';
-import { linkIn, startE2eSmtp, waitForMail } from './support/smtp';
+import { linkIn, waitForMail } from './support/smtp';
 
-// One SMTP server on a fixed port for the whole file, so its tests run one after the other; each
-// test makes its own accounts (unique addresses), never touching the demo ones.
-test.describe.configure({ mode: 'serial' });
-
-let smtp: SmtpSink;
-test.beforeAll(async () => {
-  smtp = await startE2eSmtp();
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
+// Each test makes its own accounts (unique addresses), never touching the demo ones; what the site
+// sends them arrives at the run's SMTP server (support/global-setup.ts).
 
 type NewAccount = { name: string; lastName: string; email: string; password: string };
 
@@ -74,7 +64,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
     await own.getByRole('menuitem', { name: 'Verificar Email' }).click();
     await expect(own.locator('.toast', { hasText: 'Email de verificación enviado correctamente.' })).toBeVisible();
 
-    const verification = await waitForMail(smtp, councillor.email, (mail) => mail.subject.startsWith('Verifica tu email'));
+    const verification = await waitForMail(councillor.email, (mail) => mail.subject.startsWith('Verifica tu email'));
     expect(verification.text).toContain(`Hola, ${councillor.name}:`);
     const verifyLink = linkIn(verification, '/api/v1/email/verify/');
     // PUBLIC_URL defaults to http://localhost:$PORT, the address the suite browses (E2E_PORT).
@@ -111,7 +101,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
     await expect(own.getByText('Se ha enviado un enlace a tu correo electronico.')).toBeVisible();
     await expectNoViolations(own);
 
-    const resetMail = await waitForMail(smtp, councillor.email, (mail) => mail.subject.startsWith('Restablecer tu contraseña'));
+    const resetMail = await waitForMail(councillor.email, (mail) => mail.subject.startsWith('Restablecer tu contraseña'));
     const resetLink = linkIn(resetMail, '/password-reset/');
     expect(resetLink.startsWith(`${baseURL}/password-reset/`)).toBe(true);
 

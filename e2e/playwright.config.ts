@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_DEMO_PASSWORD } from './support/accounts';
+import { E2E_DATA_DIR } from './support/database';
 import { E2E_SMTP_PORT } from './support/smtp';
 
 const port = Number(process.env.E2E_PORT ?? 3999);
@@ -30,6 +31,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
+  // The run's SMTP server, which every spec reads (support/smtp.ts).
+  globalSetup: './support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'es-AR',
@@ -57,7 +60,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEMO_DATA: 'true',
@@ -65,7 +68,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Not 'production': a production start refuses the demo accounts the suite logs in with.
       NODE_ENV: 'test',
-      // accounts.spec.ts listens there with a real SMTP server and reads what the site sends.
+      // The run's real SMTP server (support/global-setup.ts), whose messages the specs read.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },

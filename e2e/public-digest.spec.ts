@@ -1,36 +1,20 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
-import { apiToken } from './support/api';
+import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
+import { apiToken, registerNorm, uniqueNumber, uniqueWord } from './support/api';
 import { expectNoViolations } from './support/axe';
 
 // The public digest (issue 15): a norm's own page reached from a search, its links followed, a repeal
 // seen on both norms, the Vigencia filter. Runs at desktop and phone widths (playwright.config.ts).
 // Tests run in parallel on one database: the norms here have numbers and words of their own.
-const uniqueNumber = () => 30_000_000 + Math.floor(Math.random() * 60_000_000);
-const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
-
-type Norm = { id: number; number: number | null; version: number };
-
-async function register(request: APIRequestContext, token: string, fields: Record<string, string | string[]>, pdfText?: string): Promise<Norm> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ type: 'ordinance', author_type: 'concejal', ...fields })) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(Array.isArray(value) ? `${name}[]` : name, item);
-  }
-  form.append('authors[]', 'Luisa Ferreyra');
-  if (pdfText) form.append('pdf_approved', new Blob([new Uint8Array(minimalPdf([pdfText]))], { type: 'application/pdf' }), 'norma.pdf');
-  const response = await request.post('/api/v1/regulations', { multipart: form, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
-}
 
 test('a citizen opens a norm from a search, follows its links, sees a repeal on both norms and filters by legal force', async ({ page, request }) => {
   const token = await apiToken(request, ACCOUNTS.asesor);
   const word = uniqueWord('vigencia');
   const [targetNumber, repealerNumber] = [uniqueNumber(), uniqueNumber()];
-  const target = await register(request, token, { state: 'approved', number: String(targetNumber), subject: `Regula los puestos de ${word} en la plaza`, keywords: ['ferias'] }, `Artículo 1: Los puestos de ${word} funcionarán los sábados.`);
+  const target = await registerNorm(request, token, { state: 'approved', number: String(targetNumber), subject: `Regula los puestos de ${word} en la plaza`, keywords: ['ferias'] }, `Artículo 1: Los puestos de ${word} funcionarán los sábados.`);
   // A project that repeals it: while in process it changes nothing, and the public never sees it.
-  const project = await register(request, token, { state: 'process', subject: `Deroga el régimen de ${word}`, repeals: [String(target.id)] });
+  const project = await registerNorm(request, token, { state: 'process', subject: `Deroga el régimen de ${word}`, repeals: [String(target.id)] });
 
   await page.goto('/normativas');
   await page.getByLabel('Buscar').fill(word);

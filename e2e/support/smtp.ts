@@ -1,23 +1,25 @@
+import path from 'node:path';
 import { expect } from '@playwright/test';
-import { startSmtpSink, type ReadMail, type SmtpSink } from '../../apps/api/src/test/mail';
+import { envelopeOf, readOutbox, type ReadMail } from '../../apps/api/src/test/mail';
 
 /**
- * The port of the SMTP server the e2e specs listen on; the built server is started with
- * SMTP_URL=smtp://127.0.0.1:<this> (playwright.config.ts). When no spec listens, sending fails
- * and the server answers or logs as it would with a dead mail server.
+ * The port of the run's SMTP server (support/global-setup.ts); the built server is started with
+ * SMTP_URL=smtp://127.0.0.1:<this> (playwright.config.ts).
  */
 export const E2E_SMTP_PORT = 3925;
 
-export function startE2eSmtp(): Promise<SmtpSink> {
-  return startSmtpSink(E2E_SMTP_PORT);
+/** Where that server writes each message it receives, for the specs of every worker. */
+export const E2E_MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mail');
+
+/** The messages delivered to an address so far, oldest first. */
+export async function mailTo(email: string): Promise<ReadMail[]> {
+  return (await readOutbox(E2E_MAIL_DIR)).filter((mail) => envelopeOf(mail).some((address) => address.toLowerCase() === email.toLowerCase()));
 }
 
-/** Waits for the next message to the address that matches, and returns it. */
-export async function waitForMail(smtp: SmtpSink, email: string, matches: (mail: ReadMail) => boolean): Promise<ReadMail> {
+/** Waits for the latest message to the address that matches, and returns it. */
+export async function waitForMail(email: string, matches: (mail: ReadMail) => boolean, { timeout = 15_000 } = {}): Promise<ReadMail> {
   let found: ReadMail | undefined;
-  await expect
-    .poll(() => (found = smtp.to(email).filter(matches).at(-1)), { message: `an e-mail to ${email}`, timeout: 15_000 })
-    .toBeDefined();
+  await expect.poll(async () => (found = (await mailTo(email)).filter(matches).at(-1)), { message: `an e-mail to ${email}`, timeout }).toBeDefined();
   return found!;
 }
 

@@ -10,4 +10,7 @@ export const API_PATHS = {
   publishedBanners: '/banners/published',
   publishedNews: '/news/published',
   publishedNewsItem: (id: number | string) => `/news/published/${encodeURIComponent(String(id))}`,
+  subscriptions: '/subscriptions',
+  unsubscribe: (token: string) => `/subscriptions/unsubscribe/${encodeURIComponent(token)}`,
+  subscriptionCounts: '/subscriptions/counts',
 } as const;

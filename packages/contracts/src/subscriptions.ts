@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { emailSchema } from './auth.js';
-import { LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from './regulation-constants.js';
+import { LEGAL_FORCE_LABELS, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES, REGULATION_TYPE_LABELS } from './regulation-constants.js';
 import { searchTextSchema } from './text.js';
 
 /**
@@ -22,6 +22,12 @@ export const SUBSCRIPTION_PAGES = {
   error: '/suscripcion/error',
   unsubscribe: '/suscripcion/baja',
 } as const;
+
+/**
+ * Whether an unsubscribe link drops every subscription of its address (the link at the foot of each
+ * digest) or only one: its token is `a<address digest>.<mac>` or `s<subscription id>.<mac>`.
+ */
+export const unsubscribesAll = (token: string): boolean => token.startsWith('a');
 
 /** Hours an unconfirmed subscription (and its confirmation link) lives. */
 export const SUBSCRIPTION_CONFIRM_HOURS = 48;
@@ -48,6 +54,16 @@ const subscriptionFiltersSchema = z
   })
   .strict();
 export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;
+
+/**
+ * A followed search in words, as the form and the e-mails say it: "las nuevas normativas que coincidan
+ * con «camiones» (Ordenanza, vigente)".
+ */
+export function followedSearchText(filters: SubscriptionFilters): string {
+  const named = [filters.type ? REGULATION_TYPE_LABELS[filters.type] : undefined, filters.legal_force ? LEGAL_FORCE_LABELS[filters.legal_force].toLowerCase() : undefined].filter(Boolean);
+  const search = filters.search ? ` que coincidan con «${filters.search}»` : '';
+  return `las nuevas normativas${search}${named.length ? ` (${named.join(', ')})` : ''}`;
+}
 
 export const subscribeRequestSchema = z.discriminatedUnion(
   'kind',

@@ -92,17 +92,26 @@ export function readMail(raw: string): ReadMail {
   };
 }
 
+/** The addresses a message written by a sink with `keepIn` was delivered to. */
+export const envelopeOf = (mail: ReadMail): string[] => (mail.headers.get(ENVELOPE_HEADER.toLowerCase()) ?? '').split(', ').filter(Boolean);
+
 /** The messages of an outbox folder (no SMTP_URL), oldest first. */
 export async function readOutbox(dir: string): Promise<ReadMail[]> {
   const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
   return Promise.all(files.map(async (file) => readMail(await fs.readFile(path.join(dir, file), 'utf8'))));
 }
 
+/** The header a sink adds to each message it writes down: the addresses of its envelope. */
+const ENVELOPE_HEADER = 'X-Envelope-To';
+
 /**
  * A real SMTP server on localhost that keeps what it receives, for tests that go through nodemailer's
- * SMTP transport. No TLS and no login: it only ever listens on the loopback interface.
+ * SMTP transport. No TLS and no login: it only ever listens on the loopback interface. With `keepIn`,
+ * each message is also written to that folder (as readOutbox reads it, its envelope in a header of its
+ * own), for readers in other processes (the e2e specs, e2e/support/smtp.ts).
  */
-export async function startSmtpSink(port = 0) {
+export async function startSmtpSink(port = 0, { keepIn }: { keepIn?: string } = {}) {
+  let written = 0;
   const received: (ReadMail & { envelopeTo: string[] })[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -112,8 +121,15 @@ export async function startSmtpSink(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ ...readMail(Buffer.concat(chunks).toString('utf8')), envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-        callback();
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        received.push({ ...readMail(raw), envelopeTo });
+        if (!keepIn) return callback();
+        // Written whole under a temporary name, then renamed: a reader never sees half a message.
+        const file = path.join(keepIn, `${String((written += 1)).padStart(6, '0')}.eml`);
+        fs.writeFile(`${file}.part`, `${ENVELOPE_HEADER}: ${envelopeTo.join(', ')}\r\n${raw}`)
+          .then(() => fs.rename(`${file}.part`, file))
+          .then(() => callback(), callback);
       });
     },
   });

@@ -9,11 +9,12 @@ import {
 } from '../features/regulations';
 import { loadDayOrderCreatePage, loadSessionSummariesPage, loadSessionSummaryPage, loadStaffDayOrdersPage } from '../features/day-orders';
 import { loadUserRegisterPage, loadUsersPage } from '../features/users';
+import { loadSubscriptionCountsPage } from '../features/subscriptions';
 import { loadBannerCreatePage, loadBannerListPage, loadContactsUploadPage, loadNewsCreatePage, loadNewsManagePage } from '../features/content';
 import type { PanelPage } from '../lib/paths';
 import { loadProfilePage } from '../features/account';
 
-/** The child pages of each protected group, exactly as spec 2.2 lists them. */
+/** The child pages of each protected group as spec 2.2 lists them, and the admin's alert counts (issue 16). */
 export const PANEL_PAGES: Record<Panel, readonly PanelPage[]> = {
   '/admin': [
     'root',
@@ -28,6 +29,7 @@ export const PANEL_PAGES: Record<Panel, readonly PanelPage[]> = {
     'sessionSummaries',
     'sessionSummary',
     'dayOrderList',
+    'subscriptionCounts',
   ],
   '/asesor-concejal': [
     'root',
@@ -63,10 +65,11 @@ const DAY_ORDER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   sessionSummary: loadSessionSummaryPage,
 };
 
-/** The admin's user management (issue 6): gestionar-usuarios and registrar-usuario. */
+/** The admin's user management (issue 6): gestionar-usuarios and registrar-usuario; and the alerts' counts (issue 16). */
 const USER_PAGES: Partial<Record<PanelPage, LazyPage>> = {
   usersManage: loadUsersPage,
   userRegister: loadUserRegisterPage,
+  subscriptionCounts: loadSubscriptionCountsPage,
 };
 
 /** The cm's home page content (issue 7): banners (the panel's root), news and the contact images. */
@@ -102,4 +105,6 @@ export const PAGE_ABILITIES: Partial<Record<PanelPage, Ability>> = {
   sessionSummary: 'dayOrders.summaries',
   usersManage: 'users.manage',
   userRegister: 'users.manage',
+  // Counts of citizens' alerts: the admin's, as the API's GET /subscriptions/counts.
+  subscriptionCounts: 'users.manage',
 };

@@ -21,6 +21,8 @@ const SPEC_CHILD_PATHS: Record<Panel, string[]> = {
     'resumen-sesion',
     'resumen-sesion/:id',
     'ordenes-del-dia',
+    // The counts of citizens' e-mail alerts (issue 16).
+    'suscripciones',
   ],
   '/asesor-concejal': [
     '',
@@ -58,6 +60,7 @@ const DAY_ORDER_HEADINGS: Record<string, string> = {
 const USER_HEADINGS: Record<string, string> = {
   'gestionar-usuarios': 'Gestionar usuarios',
   'registrar-usuario': 'Registrar usuario',
+  suscripciones: 'Suscripciones a avisos',
 };
 
 const CM_HEADINGS: Record<string, string> = {

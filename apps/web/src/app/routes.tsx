@@ -6,6 +6,7 @@ import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerif
 import { loadPublicDayOrdersPage } from '../features/day-orders';
 import { loadHomePage, loadNewsDetailPage } from '../features/home';
 import { loadPublicRegulationPage, loadPublicRegulationsPage } from '../features/public-regulations';
+import { loadSubscriptionConfirmedPage, loadSubscriptionErrorPage, loadUnsubscribePage } from '../features/subscriptions';
 import { paths, type PanelPage } from '../lib/paths';
 import { RequireAbility, RequirePanel, RequireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
@@ -77,6 +78,9 @@ export const PUBLIC_ROUTES = {
   passwordReset: 'password-reset',
   verified: 'verified',
   news: 'news',
+  subscriptionConfirmed: 'subscription-confirmed',
+  subscriptionError: 'subscription-error',
+  unsubscribe: 'unsubscribe',
   notFound: 'not-found',
 } as const;
 
@@ -111,6 +115,9 @@ export const routes: RouteObject[] = [
           { id: PUBLIC_ROUTES.passwordReset, path: paths.passwordReset.path, lazy: loadPasswordResetPage },
           { id: PUBLIC_ROUTES.verified, path: paths.verified.path, lazy: loadVerifiedPage },
           { id: PUBLIC_ROUTES.news, path: paths.news.path, lazy: loadNewsDetailPage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.subscriptionConfirmed, path: paths.subscriptionConfirmed.path, lazy: loadSubscriptionConfirmedPage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.subscriptionError, path: paths.subscriptionError.path, lazy: loadSubscriptionErrorPage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.unsubscribe, path: paths.unsubscribe.path, lazy: loadUnsubscribePage, handle: DOCUMENT_PAGE },
           // Only with a session, which lives in the browser: never rendered on the server.
           { path: paths.profile.path, lazy: loadGuardedProfilePage },
           { id: PUBLIC_ROUTES.notFound, path: '*', Component: NotFoundPage },

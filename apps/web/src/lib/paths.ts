@@ -1,4 +1,4 @@
-import type { Panel } from '@concejo/contracts';
+import { SUBSCRIPTION_PAGES, type Panel } from '@concejo/contracts';
 
 type Id = string | number;
 
@@ -30,6 +30,10 @@ export const paths = {
     getHref: (token: string, email: string) => `/password-reset/${segment(token)}?${new URLSearchParams({ email })}`,
   },
   verified: { path: '/verified/:status', getHref: (status: string) => `/verified/${segment(status)}` },
+  /** Where an alert's links land (issue 16); the API redirects to them. */
+  subscriptionConfirmed: { path: SUBSCRIPTION_PAGES.confirmed, getHref: () => SUBSCRIPTION_PAGES.confirmed },
+  subscriptionError: { path: SUBSCRIPTION_PAGES.error, getHref: () => SUBSCRIPTION_PAGES.error },
+  unsubscribe: { path: SUBSCRIPTION_PAGES.unsubscribe },
   news: { path: '/noticia/:id', getHref: (id: Id) => `/noticia/${segment(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
   panel: {
@@ -51,6 +55,8 @@ export const paths = {
     newsManage: panelPage('gestionar-noticias'),
     newsCreate: panelPage('cargar-noticia'),
     contactsUpload: panelPage('cargar-contactos'),
+    /** The admin's counts of citizens' e-mail alerts (issue 16). */
+    subscriptionCounts: panelPage('suscripciones'),
   },
 } as const;
 

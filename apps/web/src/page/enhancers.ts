@@ -3,6 +3,7 @@ import { filterFormEnhancer, type FormCheck } from '../enhance/get-form';
 import { enhanceLoginForm } from '../features/auth';
 import { dayOrderFilterErrors } from '../features/day-orders';
 import { regulationFilterErrors } from '../features/public-regulations';
+import { enhanceSubscribe, enhanceUnsubscribe } from '../features/subscriptions';
 
 /** The rules of the public filter forms, by the name their data-check attribute gives (useGetForm's checkName). */
 export const FORM_CHECKS: Record<string, FormCheck> = {
@@ -11,4 +12,4 @@ export const FORM_CHECKS: Record<string, FormCheck> = {
 };
 
 /** Every behaviour a server-rendered page can ask for: the generic ones and the features' forms. */
-export const PAGE_ENHANCERS = { ...ENHANCERS, 'get-form': filterFormEnhancer(FORM_CHECKS), 'login-form': enhanceLoginForm };
+export const PAGE_ENHANCERS = { ...ENHANCERS, 'get-form': filterFormEnhancer(FORM_CHECKS), 'login-form': enhanceLoginForm, subscribe: enhanceSubscribe, unsubscribe: enhanceUnsubscribe };

@@ -4,6 +4,7 @@ import { publicDayOrdersServerPage } from '../features/day-orders';
 import { homeServerPage, newsServerPage } from '../features/home';
 import { publicRegulationServerPage, publicRegulationsServerPage } from '../features/public-regulations';
 import { siteQueryOptions } from '../features/site';
+import { subscriptionConfirmedServerPage, subscriptionErrorServerPage, unsubscribeServerPage } from '../features/subscriptions';
 import type { ServerPage } from './server-page';
 
 type PublicRouteId = (typeof PUBLIC_ROUTES)[keyof typeof PUBLIC_ROUTES];
@@ -21,6 +22,9 @@ export const SERVER_PAGES: Record<PublicRouteId, ServerPage> = {
   [PUBLIC_ROUTES.passwordReset]: passwordResetServerPage,
   [PUBLIC_ROUTES.verified]: verifiedServerPage,
   [PUBLIC_ROUTES.news]: newsServerPage,
+  [PUBLIC_ROUTES.subscriptionConfirmed]: subscriptionConfirmedServerPage,
+  [PUBLIC_ROUTES.subscriptionError]: subscriptionErrorServerPage,
+  [PUBLIC_ROUTES.unsubscribe]: unsubscribeServerPage,
   [PUBLIC_ROUTES.notFound]: { head: () => ({ title: 'Página no encontrada', noindex: true, status: 404 }) },
 };
 

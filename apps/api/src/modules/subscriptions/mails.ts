@@ -1,4 +1,4 @@
-import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
+import { REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { MailMessage } from '../../lib/mail.js';
 import { actionMail, escapeHtml } from '../../lib/mail-templates.js';
 import type { Followed } from './repository.js';
@@ -26,12 +26,7 @@ export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'numbe
 export function followedText(followed: Followed, regulation?: NamedRegulation): string {
   if (followed.kind === 'day-orders') return 'cada nueva orden del día de las sesiones';
   if (followed.kind === 'regulation') return regulation ? `los cambios de la ${regulationName(regulation)}: ${regulation.subject}` : 'los cambios de una norma';
-  const filters = [
-    followed.type ? REGULATION_TYPE_LABELS[followed.type] : undefined,
-    followed.legalForce ? LEGAL_FORCE_LABELS[followed.legalForce].toLowerCase() : undefined,
-  ].filter(Boolean);
-  const search = followed.search ? ` que coincidan con «${followed.search}»` : '';
-  return `las nuevas normativas${search}${filters.length ? ` (${filters.join(', ')})` : ''}`;
+  return followedSearchText({ search: followed.search ?? undefined, type: followed.type ?? undefined, legal_force: followed.legalForce ?? undefined });
 }
 
 export function confirmationMail(input: { to: string; councilName: string; followed: string; link: string }): MailMessage {

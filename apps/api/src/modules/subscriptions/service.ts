@@ -9,6 +9,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PAGES,
   isPublicRegulationType,
+  unsubscribesAll,
   type RegulationLinkKind,
   type SubscribeRequest,
   type SubscriptionCounts,
@@ -68,7 +69,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     const [, subject, given] = match as unknown as [string, string, string];
     const expected = Buffer.from(mac(subject));
     if (!timingSafeEqual(expected, Buffer.from(given))) return undefined;
-    return subject.startsWith('s') ? { kind: 'one', id: Number(subject.slice(1)) } : { kind: 'address', emailDigest: subject.slice(1) };
+    return unsubscribesAll(subject) ? { kind: 'address', emailDigest: subject.slice(1) } : { kind: 'one', id: Number(subject.slice(1)) };
   }
 
   async function namedRegulations(ids: number[]): Promise<Map<number, NamedRegulation>> {

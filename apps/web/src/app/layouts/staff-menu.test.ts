@@ -9,6 +9,7 @@ const EXPECTED: Record<Role, [string, string][]> = {
     ['Cargar normativa', '/admin/cargar-normativa'],
     ['Resumen de sesión', '/admin/resumen-sesion'],
     ['Gestionar Usuarios', '/admin/gestionar-usuarios'],
+    ['Suscripciones a avisos', '/admin/suscripciones'],
     ['Gestionar Ordenes del Día', '/admin/ordenes-del-dia'],
   ],
   asesor: [

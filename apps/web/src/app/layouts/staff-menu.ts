@@ -27,6 +27,7 @@ export function staffMenuItems(role: Role | null): StaffMenuItem[] {
   }
   if (can(role, 'users.manage')) {
     items.push({ label: 'Gestionar Usuarios', href: paths.panel.usersManage.getHref('/admin') });
+    items.push({ label: 'Suscripciones a avisos', href: paths.panel.subscriptionCounts.getHref('/admin') });
   }
   if (can(role, 'dayOrders.create')) {
     items.push({ label: 'Gestionar Ordenes del Día', href: paths.panel.dayOrderList.getHref(base) });

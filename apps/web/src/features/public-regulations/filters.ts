@@ -1,4 +1,4 @@
-import { isAcceptedDay, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS } from '@concejo/contracts';
+import { isAcceptedDay, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, type LegalForce, type PublicRegulationType, type SubscriptionFilters } from '@concejo/contracts';
 import { formatListTotal } from '../../lib/list-total';
 
 /** The public search's filters (spec 2.3), exactly as they travel in the page's URL and in the API's query. */
@@ -76,4 +76,16 @@ export function listSummary(page: number, perPage: number, shown: number, total:
   if (shown === 0) return `Mostrando 0 - 0 de ${of} normativas.`;
   const first = (page - 1) * perPage + 1;
   return `Mostrando ${first} - ${first + shown - 1} de ${of} normativas.`;
+}
+
+/**
+ * What an alert can follow of a search (issue 16): its text, type and legal force. The number and the
+ * dates select norms already there, not the new ones an alert tells of.
+ */
+export function followedFilters(filters: PublicRegulationFilters): SubscriptionFilters {
+  return {
+    ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.type ? { type: filters.type as PublicRegulationType } : {}),
+    ...(filters.legal_force ? { legal_force: filters.legal_force as LegalForce } : {}),
+  };
 }

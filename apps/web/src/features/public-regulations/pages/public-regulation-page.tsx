@@ -2,6 +2,7 @@ import { REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegu
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
+import { SubscribeBox } from '../../subscriptions';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { publishedRegulationQueryOptions } from '../api/get-published-regulation';
@@ -185,6 +186,7 @@ export function PublicRegulationPage() {
         </a>
         <ShareButton title={name} />
       </div>
+      <SubscribeBox id="norm-alert" title="Avisarme si esta norma cambia" followed={`los cambios de la ${name} (si se modifica, se deroga o se reglamenta)`} request={{ kind: 'regulation', regulation_id: norm.id }} />
     </article>
   );
 }

@@ -1,12 +1,13 @@
-import { REGULATION_MESSAGES } from '@concejo/contracts';
+import { followedSearchText, REGULATION_MESSAGES } from '@concejo/contracts';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
+import { SubscribeBox } from '../../subscriptions';
 import { usePublishedRegulations } from '../api/list-published-regulations';
 import { OpenDataLinks } from '../components/open-data-links';
 import { ResultsTable } from '../components/results-table';
 import { SearchFilters } from '../components/search-filters';
-import { listSummary, readFilterParams, writeFilterParams } from '../filters';
+import { followedFilters, listSummary, readFilterParams, writeFilterParams } from '../filters';
 
 /** The results' id: each page of results opens at them (`#resultados`). */
 const RESULTS_ID = 'resultados';
@@ -19,6 +20,7 @@ export function PublicRegulationsPage() {
   const { filters, page } = readFilterParams(useSearchParams()[0]);
   const list = usePublishedRegulations(filters, page);
   const data = list.data;
+  const followed = followedFilters(filters);
   const pageHref = (next: number) => ({ search: writeFilterParams(filters, next).toString(), hash: RESULTS_ID });
 
   const status = data ? (data.data.length > 0 ? listSummary(data.current_page, data.per_page, data.data.length, data.total, data.total_capped) : REGULATION_MESSAGES.noResults) : '';
@@ -45,6 +47,7 @@ export function PublicRegulationsPage() {
         {data && <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} label="Paginación de normativas" />}
       </section>
 
+      <SubscribeBox id="search-alert" title="Avisarme de nuevas normativas como estas" followed={followedSearchText(followed)} request={{ kind: 'search', filters: followed }} />
       <OpenDataLinks filters={filters} />
     </div>
   );

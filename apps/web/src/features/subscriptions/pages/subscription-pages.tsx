@@ -1,0 +1,74 @@
+import { SUBSCRIPTION_CONFIRM_HOURS, SUBSCRIPTION_MESSAGES, unsubscribesAll } from '@concejo/contracts';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+/** Where a reader goes next from any of these pages. */
+function NextLinks() {
+  return (
+    <p className="d-flex flex-wrap gap-2 mb-0">
+      <a href={paths.regulations.getHref()} className="btn btn-outline-primary">
+        Buscar normativas
+      </a>
+      <a href={paths.home.getHref()} className="btn btn-outline-primary">
+        Ir al inicio
+      </a>
+    </p>
+  );
+}
+
+/** /suscripcion/confirmada: where the confirmation e-mail's link lands when it worked (issue 16). */
+export function SubscriptionConfirmedPage() {
+  return (
+    <div className="mx-auto py-4 narrow-page">
+      <h1 className="h2">Suscripción confirmada</h1>
+      <p className="alert alert-success mt-3">
+        Listo: vas a recibir por correo los avisos que pediste, en un solo correo por día cuando haya novedades.
+      </p>
+      <p>Cada correo trae un enlace para darte de baja con un clic, sin iniciar sesión.</p>
+      <NextLinks />
+    </div>
+  );
+}
+
+/** /suscripcion/error: a confirmation or unsubscribe link unknown, already used or expired. */
+export function SubscriptionErrorPage() {
+  return (
+    <div className="mx-auto py-4 narrow-page">
+      <h1 className="h2">El enlace no es válido</h1>
+      <p className="alert alert-danger mt-3">
+        El enlace no es válido, ya se usó o venció: los enlaces de confirmación valen {SUBSCRIPTION_CONFIRM_HOURS} horas. Si todavía quieres recibir
+        los avisos, vuelve a suscribirte desde la búsqueda de normativas, la página de una norma o las órdenes del día.
+      </p>
+      <NextLinks />
+    </div>
+  );
+}
+
+/**
+ * /suscripcion/baja?token=...: an alert's unsubscribe link opened in a browser. Nothing is dropped
+ * until the button is pressed (a mail scanner that follows links must not unsubscribe anyone); the
+ * button, sent disabled, is given its action by enhance-unsubscribe.ts.
+ */
+export function UnsubscribePage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  if (!token) return <SubscriptionErrorPage />;
+  const everything = unsubscribesAll(token);
+  return (
+    <div className="mx-auto py-4 narrow-page">
+      <h1 className="h2">Darse de baja</h1>
+      <p className="mt-3">
+        {everything
+          ? 'Vas a dejar de recibir todos los avisos por correo que pediste con esta dirección.'
+          : 'Vas a dejar de recibir los avisos por correo de esta suscripción. Si sigues otras búsquedas o normas, esas continúan.'}
+      </p>
+      <form data-enhance="unsubscribe" data-token={token}>
+        <button type="submit" className="btn btn-danger" disabled>
+          {everything ? 'Darme de baja de todo' : 'Darme de baja'}
+        </button>
+        <div role="status" aria-live="polite" />
+      </form>
+      <p className="mt-4 mb-3 small text-body-secondary">{SUBSCRIPTION_MESSAGES.privacy}</p>
+      <NextLinks />
+    </div>
+  );
+}

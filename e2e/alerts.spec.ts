@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts';
+import { apiToken, registerNorm, uniqueNumber, uniqueWord } from './support/api';
+import { expectNoViolations } from './support/axe';
+import { inServerDatabase } from './support/database';
+import { loginThroughForm } from './support/login';
+import { linkIn, mailTo, waitForMail } from './support/smtp';
+
+// Citizens' e-mail alerts (issue 16), through the run's real SMTP server: subscribe from a search and
+// from a norm's page, confirm from the e-mail, a matching norm published, the digest received, its link
+// followed, and both ways out (the page's button and a mail reader's one-click). Norms and the address
+// are this test's own: other specs publish norms at the same time.
+
+test('a citizen follows a search and a norm, confirms, gets the digest, follows it and unsubscribes', async ({ page, browser, request }) => {
+  const citizen = `${uniqueWord('vecina')}@example.org`;
+  const word = uniqueWord('veredas');
+  const token = await apiToken(request, ACCOUNTS.asesor);
+  const followedNumber = uniqueNumber();
+  await registerNorm(request, token, { state: 'approved', number: String(followedNumber), subject: 'Régimen de poda del arbolado' }, 'Artículo 1: La poda se hará en invierno.');
+
+  // 1. From a search of /normativas: what it will follow is said, and the answer reveals nothing.
+  await page.goto(`/normativas?search=${word}&type=ordinance`);
+  const searchBox = page.getByRole('region', { name: 'Avisarme de nuevas normativas como estas' });
+  await searchBox.getByText('Avisarme de nuevas normativas como estas').click();
+  await expect(searchBox).toContainText(`las nuevas normativas que coincidan con «${word}» (Ordenanza)`);
+  await expect(searchBox).toContainText('Ley 25.326');
+  await searchBox.getByLabel('Tu correo electrónico').fill('no es un correo');
+  await searchBox.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(searchBox.getByText('Ingresa un email válido.')).toBeVisible();
+  await searchBox.getByLabel('Tu correo electrónico').fill(citizen);
+  await searchBox.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(searchBox.getByRole('status')).toHaveText('Si la dirección es correcta, vas a recibir un correo para confirmar la suscripción. No te enviaremos avisos hasta que la confirmes.');
+  await expectNoViolations(page);
+
+  // 2. From the followed norm's page.
+  await page.goto(`/normativas/ordenanza/${followedNumber}`);
+  const normBox = page.getByRole('region', { name: 'Avisarme si esta norma cambia' });
+  await normBox.getByText('Avisarme si esta norma cambia').click();
+  await normBox.getByLabel('Tu correo electrónico').fill(citizen);
+  await normBox.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(normBox.getByRole('status')).toContainText('vas a recibir un correo para confirmar');
+
+  // 3. Two confirmation e-mails and nothing else; each link opens the page that says it worked.
+  await expect.poll(async () => (await mailTo(citizen)).length, { timeout: 15_000 }).toBe(2);
+  const confirmations = await mailTo(citizen);
+  expect(confirmations.map((mail) => mail.subject)).toEqual(['Confirma tu suscripción | Concejo Deliberante', 'Confirma tu suscripción | Concejo Deliberante']);
+  expect(confirmations[0]!.text).toContain(`«${word}»`);
+  expect(confirmations[1]!.text).toContain(`Ordenanza ${followedNumber}`);
+  for (const mail of confirmations) {
+    await page.goto(linkIn(mail, '/api/v1/subscriptions/confirm/'));
+    await expect(page).toHaveURL('/suscripcion/confirmada');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suscripción confirmada' })).toBeVisible();
+  }
+  // A link used twice is no longer valid.
+  await page.goto(linkIn(confirmations[0]!, '/api/v1/subscriptions/confirm/'));
+  await expect(page).toHaveURL('/suscripcion/error');
+  await expect(page.getByRole('heading', { level: 1, name: 'El enlace no es válido' })).toBeVisible();
+
+  // 4. The admin sees counts, never addresses.
+  const admin = await browser.newContext();
+  try {
+    const adminPage = await admin.newPage();
+    await loginThroughForm(adminPage, ACCOUNTS.admin);
+    await adminPage.getByRole('button', { name: 'Abrir menú' }).click();
+    await adminPage.getByRole('link', { name: 'Suscripciones a avisos' }).click();
+    await expect(adminPage).toHaveURL('/admin/suscripciones');
+    const counts = adminPage.getByRole('table');
+    for (const kind of ['Búsquedas de normativas', 'Cambios de una norma']) {
+      const cell = counts.getByRole('row', { name: new RegExp(kind) }).getByRole('cell');
+      expect(Number(await cell.textContent())).toBeGreaterThanOrEqual(1);
+    }
+    await expect(adminPage.getByText(citizen)).toHaveCount(0);
+    await expectNoViolations(adminPage);
+  } finally {
+    await admin.close();
+  }
+
+  // 5. A norm that matches the search and modifies the followed one is published; the digest's hour comes
+  // (its job queued in the server's database, as the schedule queues it).
+  const newNumber = uniqueNumber();
+  const followed = await (await request.get(`/api/v1/regulations/published/ordinance/${followedNumber}`)).json();
+  await registerNorm(request, token, { state: 'approved', number: String(newNumber), subject: `Ensanche de ${word} en el centro`, modifies: [String(followed.id)] }, 'Artículo 1: Se ensanchan las veredas.');
+  await inServerDatabase(`select graphile_worker.add_job('alerts-digest', '{}'::json)`);
+  const digest = await waitForMail(citizen, (mail) => mail.headers.has('list-unsubscribe'), { timeout: 30_000 });
+  expect(digest.subject).toBe('2 novedades de lo que sigues | Concejo Deliberante');
+  expect(digest.text).toContain(`Ensanche de ${word} en el centro`);
+  expect(digest.text).toContain(`Ordenanza ${followedNumber}`);
+  expect(digest.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+  // 6. Its link opens the new norm's page.
+  await page.goto(linkIn(digest, `/normativas/ordenanza/${newNumber}`));
+  await expect(page.getByRole('heading', { level: 1, name: `Ordenanza N° ${newNumber}` })).toBeVisible();
+
+  // 7. Out of one alert with the page's button (nothing is dropped by opening the link) ...
+  const unsubscribeOne = digest.links.find((link) => link.includes('/api/v1/subscriptions/unsubscribe/s'));
+  expect(unsubscribeOne).toBeDefined();
+  await page.goto(unsubscribeOne!);
+  await expect(page).toHaveURL(/\/suscripcion\/baja\?token=s/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Darse de baja' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Darme de baja' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Listo: no vas a recibir más estos avisos.');
+  await expect(page.getByRole('button', { name: 'Darme de baja' })).toBeHidden();
+
+  // ... and out of everything with a mail reader's one click (RFC 8058), which needs no page at all.
+  const oneClick = /^<(.+)>$/.exec(digest.headers.get('list-unsubscribe') ?? '')?.[1];
+  expect(oneClick).toBeDefined();
+  const dropped = await request.post(oneClick!, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(dropped.status()).toBe(200);
+  expect((await dropped.json()).message).toBe('Listo: dimos de baja todas las suscripciones de esta dirección.');
+  expect((await request.post(oneClick!, { form: { 'List-Unsubscribe': 'One-Click' } })).status()).toBe(404);
+});
+
+test('the agendas can be followed from /ver-orden-dia, and a forged unsubscribe link leads to the error page', async ({ page }) => {
+  await page.goto('/ver-orden-dia');
+  const box = page.getByRole('region', { name: 'Avisarme de cada nueva orden del día' });
+  await box.getByText('Avisarme de cada nueva orden del día').click();
+  await expect(box).toContainText('cada nueva orden del día de las sesiones');
+  await box.getByLabel('Tu correo electrónico').fill(`${uniqueWord('agendas')}@example.org`);
+  await box.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(box.getByRole('status')).toContainText('vas a recibir un correo para confirmar');
+
+  await page.goto(`/api/v1/subscriptions/unsubscribe/s1.${'x'.repeat(32)}`);
+  await expect(page).toHaveURL('/suscripcion/error');
+  await expect(page.getByRole('heading', { level: 1, name: 'El enlace no es válido' })).toBeVisible();
+});
