@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minimalPdf } from './lib/minimal-pdf.js';
-import { startSmtpSink, type SmtpSink } from './test/mail.js';
 import { multipartForm } from './test/multipart.js';
-import { connectToServerDatabase, loginOverHttp, startServer, type ServerProcess } from './test/server-process.js';
+import { connectToServerDatabase, loginOverHttp } from './test/server-process.js';
+import { mailingServer } from './test/mailing-server.js';
 
 /**
  * Citizens' alerts (issue 16) with the server as `npm start` runs it, SIGKILLed right after each of three
@@ -18,34 +15,19 @@ const ROUNDS = 3;
 const ADMIN = { email: 'alertas@concejo.test', password: 'Alertas-tras-una-caida-2026' };
 const PUBLIC_URL = 'https://concejo.example.org';
 const CITIZEN = 'vecino.alerta@example.org';
-let folder: string;
-let smtp: SmtpSink;
-let server: ServerProcess | undefined;
-
-beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-crash-alerts-'));
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await server?.kill();
-  await smtp.close();
-  await fs.rm(folder, { recursive: true, force: true });
-});
-
-const start = () =>
-  startServer({ dataDir: folder, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, MAIL_FROM: 'Concejo <no-reply@concejo.example.org>', PUBLIC_URL } });
+const crash = mailingServer('alerts', { admin: ADMIN, publicUrl: PUBLIC_URL });
 
 describe('a server killed right after publishing a norm someone follows', () => {
   it('still tells of it in the next digest', { timeout: 240_000 }, async () => {
-    server = await start();
+    let server = await crash.start();
     const subscribed = await fetch(`${server.url}/api/v1/subscriptions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: CITIZEN, kind: 'search', filters: { search: 'luminarias' } }),
     });
     expect(subscribed.status).toBe(202);
-    await expect.poll(() => smtp.to(CITIZEN).length, { timeout: 60_000, interval: 100 }).toBe(1);
-    const confirm = new URL(smtp.to(CITIZEN)[0]!.links.find((link) => link.includes('/subscriptions/confirm/'))!);
+    await expect.poll(() => crash.smtp().to(CITIZEN).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    const confirm = new URL(crash.smtp().to(CITIZEN)[0]!.links.find((link) => link.includes('/subscriptions/confirm/'))!);
     const confirmed = await fetch(`${server.url}${confirm.pathname}`, { redirect: 'manual' });
     expect(confirmed.headers.get('location')).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
 
@@ -61,17 +43,17 @@ describe('a server killed right after publishing a norm someone follows', () => 
       expect(created.status, await created.text()).toBe(201);
       await server.kill();
       numbers.push(number);
-      server = await start();
+      server = await crash.start();
     }
 
     // Its hour comes: the digest job, queued in the server's database as the schedule queues it.
-    const database = await connectToServerDatabase(folder);
+    const database = await connectToServerDatabase(crash.folder());
     try {
       await database.query(`select graphile_worker.add_job('alerts-digest', '{}'::json)`);
     } finally {
       await database.end();
     }
-    const digests = () => smtp.to(CITIZEN).filter((mail) => mail.headers.has('list-unsubscribe'));
+    const digests = () => crash.smtp().to(CITIZEN).filter((mail) => mail.headers.has('list-unsubscribe'));
     await expect.poll(() => digests().length, { timeout: 60_000, interval: 100 }).toBe(1);
     const digest = digests()[0]!;
     expect(digest.subject).toBe(`${ROUNDS} novedades de lo que sigues | Concejo Deliberante`);

@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from './test/mail.js';
-import { loginOverHttp, startServer, type ServerProcess } from './test/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { loginOverHttp } from './test/server-process.js';
+import { mailingServer } from './test/mailing-server.js';
 
 /**
  * The server as `npm start` runs it, SIGKILLed right after it answers "forgot password" (ten times,
@@ -14,28 +11,13 @@ import { loginOverHttp, startServer, type ServerProcess } from './test/server-pr
 const ROUNDS = 10;
 const ADMIN = { email: 'caidas@concejo.test', password: 'Caidas-del-servidor-2026' };
 const PUBLIC_URL = 'https://concejo.example.org';
-let folder: string;
-let smtp: SmtpSink;
-let server: ServerProcess | undefined;
-
-beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-crash-mail-'));
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await server?.kill();
-  await smtp.close();
-  await fs.rm(folder, { recursive: true, force: true });
-});
-
-const start = () =>
-  startServer({ dataDir: folder, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, MAIL_FROM: 'Concejo <no-reply@concejo.example.org>', PUBLIC_URL } });
+const crash = mailingServer('mail', { admin: ADMIN, publicUrl: PUBLIC_URL });
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 describe('a server killed right after "forgot password"', () => {
   it('sends every e-mail after its next start, each with a working link', { timeout: 240_000 }, async () => {
-    server = await start();
+    let server = await crash.start();
     const admin = await loginOverHttp(server, ADMIN);
     const people = Array.from({ length: ROUNDS }, (_, n) => ({ email: `vecina${n}@concejo.test`, password: `Clave-inicial-${n}-larga` }));
     for (const [n, person] of people.entries()) {
@@ -53,15 +35,15 @@ describe('a server killed right after "forgot password"', () => {
       const answer = await post(`${server.url}/api/v1/forgot-password`, { email: person.email });
       expect(answer.status).toBe(200);
       await server.kill();
-      outBeforeKill += smtp.to(person.email).length > 0 ? 1 : 0;
-      server = await start();
+      outBeforeKill += crash.smtp().to(person.email).length > 0 ? 1 : 0;
+      server = await crash.start();
       restarts.push(server.readyMs);
     }
 
-    await expect.poll(() => people.filter((person) => smtp.to(person.email).length === 0).map((person) => person.email), { timeout: 90_000, interval: 250 }).toEqual([]);
+    await expect.poll(() => people.filter((person) => crash.smtp().to(person.email).length === 0).map((person) => person.email), { timeout: 90_000, interval: 250 }).toEqual([]);
     // Each newest link sets a new password (a message sent just before a kill may be sent again, with a new link).
     for (const person of people) {
-      const link = new URL(smtp.to(person.email).at(-1)!.links.find((candidate) => candidate.includes('/password-reset/'))!);
+      const link = new URL(crash.smtp().to(person.email).at(-1)!.links.find((candidate) => candidate.includes('/password-reset/'))!);
       expect(link.origin).toBe(PUBLIC_URL);
       const token = decodeURIComponent(link.pathname.split('/').at(-1)!);
       const password = `Clave-nueva-de-${person.email.split('@')[0]}-2026`;
@@ -73,7 +55,7 @@ describe('a server killed right after "forgot password"', () => {
     console.log(
       `forgot-password crash test: ${ROUNDS} kills right after the 200; e-mails delivered ${ROUNDS} of ${ROUNDS} ` +
         `(${outBeforeKill} left before their kill, ${ROUNDS - outBeforeKill} after the next start); ` +
-        `duplicates ${people.filter((person) => smtp.to(person.email).length > 1).length}; restart to ready: median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
+        `duplicates ${people.filter((person) => crash.smtp().to(person.email).length > 1).length}; restart to ready: median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
     );
   });
 });

@@ -1,11 +1,5 @@
-import { isPublicRegulationType, type RegulationState, type RegulationType } from '@concejo/contracts';
 import type { AlertEvent } from '../subscriptions/repository.js';
 import type { Link } from './links.js';
-
-/** Whether a norm with these values is on the public site: approved (or old) and of a public type. */
-export function isPublicNorm(norm: { state: RegulationState; isOld: boolean; type: RegulationType }): boolean {
-  return (norm.state === 'approved' || norm.isOld) && isPublicRegulationType(norm.type);
-}
 
 /**
  * What a save tells citizens' alerts (modules/subscriptions): a norm that became public (its digest

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import type { Links } from './links.js';
+import { publicNorm, publicNormAs } from './public-norm.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
 import {
@@ -183,8 +183,7 @@ export function createRegulationRepository(db: Database) {
       const linked = (self: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id', direction: 'outgoing' | 'incoming') => sql`
         select l.kind, ${direction}::text as direction, o.type, o.number, o.subject, o.legal_force
         from regulation_links l join regulations o on o.id = l.${sql.raw(other)}
-        where l.${sql.raw(self)} = r.id and (o.state = 'approved' or o.is_old) and o.number is not null
-          and o.type = any(${arrayParam(PUBLIC_REGULATION_TYPES)}::regulation_type[])`;
+        where l.${sql.raw(self)} = r.id and ${publicNormAs('o')} and o.number is not null`;
       const result = await client.execute<PublishedNormRow>(sql`
         select r.id, r.type, r.dem_type as "demType", r.number, r.subject, r.created_at as "createdAt",
           r.approved_at as "approvedAt", r.pdf_approved as "pdfApproved", r.legal_force as "legalForce", r.is_old as "isOld",
@@ -205,7 +204,7 @@ export function createRegulationRepository(db: Database) {
       const rows = await client
         .select({ type: regulations.type, number: regulations.number, lastModified: regulations.updatedAt })
         .from(regulations)
-        .where(and(or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)), inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]), isNotNull(regulations.number)))
+        .where(and(publicNorm(), isNotNull(regulations.number)))
         .orderBy(desc(regulations.createdAt), desc(regulations.id))
         .limit(limit);
       return rows as { type: PublicRegulationType; number: number; lastModified: Date }[];

@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { sharedRoundTrip } from '../../lib/shared-round-trip.js';
 import type { ListedNorm } from './presenter.js';
 import { SearchIndex, type IndexedNorm, type WordTerms } from './search-index.js';
+import { publicNormAs } from './public-norm.js';
 import { typedWords, withAccentRestored } from './search-repository.js';
 
 /**
@@ -34,9 +34,7 @@ const PRUNE_EVERY_MS = 3600_000;
 const TERMS_CACHED = 10_000;
 const DIGITS = /^\d+$/;
 
-const PUBLIC = sql.raw(
-  `((state = 'approved' or is_old) and type in (${PUBLIC_REGULATION_TYPES.map((type) => `'${type}'`).join(', ')}))`,
-);
+const PUBLIC = publicNormAs('regulations');
 
 export interface PublishedIndex {
   /** The index with every write committed before the call; undefined while it is being built. */

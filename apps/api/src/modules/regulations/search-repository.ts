@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL }
 import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
+import { publicNorm } from './public-norm.js';
 import type { RegulationListRow, Tx } from './repository.js';
 
 /**
@@ -199,8 +200,7 @@ export function createRegulationSearch(db: Database) {
   /** The public norms: approved or old ones of the public types, with the filters of the public search. */
   const publicFilters = (query: PublicRegulationQuery, timeZone: string) =>
     and(
-      or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)),
-      inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]),
+      publicNorm(),
       query.legal_force ? eq(regulations.legalForce, query.legal_force) : undefined,
       ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, timeZone),
     );

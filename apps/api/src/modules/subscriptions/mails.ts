@@ -1,6 +1,6 @@
 import { REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { MailMessage } from '../../lib/mail.js';
-import { actionMail, escapeHtml } from '../../lib/mail-templates.js';
+import { actionMail, escapeHtml, mailDocument } from '../../lib/mail-templates.js';
 import type { Followed } from './repository.js';
 
 /** A norm as an alert names it: "Ordenanza 2880", its subject, its page. */
@@ -99,13 +99,11 @@ export function digestMail(input: { to: string; councilName: string; sections: D
     councilName,
     siteUrl,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="es">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f1ea;font-family:Arial,Helvetica,sans-serif;color:#212529">
-<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${escapeHtml(councilName)}</p>
-<p>Hola:</p>
+  const html = mailDocument({
+    subject,
+    councilName,
+    width: 600,
+    body: `<p>Hola:</p>
 <p>Estas son las novedades del ${escapeHtml(councilName)} sobre lo que sigues.</p>
 ${sections
   .map(
@@ -124,9 +122,7 @@ ${section.items
   .join('\n')}
 <p style="font-size:14px;margin-top:24px"><a href="${escapeHtml(unsubscribeAllUrl)}" style="color:#5c4416">Darme de baja de todos los avisos</a></p>
 <p style="font-size:13px;color:#495057">${escapeHtml(SUBSCRIPTION_MESSAGES.privacy)}</p>
-<p style="font-size:14px;color:#495057">${escapeHtml(councilName)}<br><a href="${escapeHtml(siteUrl)}" style="color:#5c4416">${escapeHtml(siteUrl)}</a></p>
-</div>
-</body>
-</html>`;
+<p style="font-size:14px;color:#495057">${escapeHtml(councilName)}<br><a href="${escapeHtml(siteUrl)}" style="color:#5c4416">${escapeHtml(siteUrl)}</a></p>`,
+  });
   return { to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeAllUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { PUBLIC_REGULATION_TYPES, type LegalForce, type PublicRegulationType, type SubscriptionCounts, type SubscriptionKind } from '@concejo/contracts';
+import { type LegalForce, type PublicRegulationType, type SubscriptionCounts, type SubscriptionKind } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { alertEvents, regulationLinks, regulations, subscriptions } from '../../db/schema/index.js';
 import type { Tx } from '../regulations/repository.js';
+import { publicNorm, publicNormAs } from '../regulations/public-norm.js';
 import { textQuery } from '../regulations/search-repository.js';
 
 /** What a subscription follows, as stored. */
@@ -38,10 +39,6 @@ export type AlertEvent = typeof alertEvents.$inferInsert;
 export async function recordAlertEvents(tx: Pick<Tx, 'insert'>, events: AlertEvent[]): Promise<void> {
   if (events.length) await tx.insert(alertEvents).values(events);
 }
-
-/** A public norm: approved (or old) and of a public type; the digest says nothing of the others. */
-const isPublic = (table: typeof regulations) =>
-  and(sql`(${table.state} = 'approved' or ${table.isOld})`, inArray(table.type, [...PUBLIC_REGULATION_TYPES]));
 
 export function createSubscriptionRepository(db: Database) {
   const columns = {
@@ -102,7 +99,7 @@ export function createSubscriptionRepository(db: Database) {
 
     /** Whether this public norm exists: a subscription to a norm needs one. */
     async publicRegulationExists(id: number): Promise<boolean> {
-      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), isPublic(regulations)));
+      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), publicNorm()));
       return row !== undefined;
     },
 
@@ -199,7 +196,7 @@ export function createSubscriptionRepository(db: Database) {
           matches as (
             select f.search, f.type, f.legal_force, r.id as regulation_id
             from filters f join ${regulations} r on r.id = any(${sql.param(published)}::int[])
-            where (r.state = 'approved' or r.is_old) and r.type = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])
+            where ${publicNormAs('r')}
               and (f.type is null or f.type = r.type)
               and (f.legal_force is null or f.legal_force = r.legal_force)
               and (f.search_query is null or r.search_document @@ f.search_query))
@@ -221,7 +218,7 @@ export function createSubscriptionRepository(db: Database) {
           select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
           from unnest(${sql.param(pairs.map((pair) => pair.regulationId))}::int[], ${sql.param(pairs.map((pair) => pair.byRegulationId))}::int[]) as p(modified_id, modifier_id)
           join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
-          join ${regulations} r on r.id = l.modifier_id and (r.state = 'approved' or r.is_old) and r.type = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])
+          join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
           join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at is not null`);
         for (const row of rows.rows) {
           alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });

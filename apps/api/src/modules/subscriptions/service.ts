@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   API_BASE,
@@ -25,7 +25,7 @@ import { createAuthRepository } from '../auth/repository.js';
 import { createRequestLimit } from '../auth/request-limit.js';
 import { formatSessionDate } from '../day-orders/time.js';
 import { confirmationMail, digestMail, followedText, type DigestItem, type DigestSection, type NamedRegulation } from './mails.js';
-import type { Followed, SubscriptionRepository, SubscriptionRow } from './repository.js';
+import type { Followed, SubscriptionRepository } from './repository.js';
 
 /** Subscription requests per address and per client address in one hour (each confirmation e-mail is one request). */
 export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
@@ -217,7 +217,11 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       const followed = new Map((await repository.confirmedOf(emailDigest)).map((row) => [row.id, row]));
       const kept = alerts.filter((alert) => followed.has(alert.subscriptionId));
       if (!kept.length) return;
-      const named = await namedRegulations(kept.flatMap((alert) => [alert.regulationId, alert.byRegulationId].filter((id): id is number => id !== undefined)));
+      // The norms the items name and the norms followed, in one read.
+      const named = await namedRegulations([
+        ...kept.flatMap((alert) => [alert.regulationId, alert.byRegulationId].filter((id): id is number => id !== undefined)),
+        ...[...followed.values()].flatMap((row) => (row.regulationId === null ? [] : [row.regulationId])),
+      ]);
       const links = await linkKinds(kept.filter((alert) => alert.reason === 'linked').map((alert) => [alert.regulationId!, alert.byRegulationId!] as const));
       const agendas = await agendaTitles(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])));
       const sections = new Map<number, DigestSection>();
@@ -227,14 +231,14 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
         if (!item) continue;
         let section = sections.get(row.id);
         if (!section) {
-          section = { followed: await followedOf(row), items: [], unsubscribeUrl: unsubscribeUrl({ kind: 'one', id: row.id }) };
+          const regulation = row.regulationId === null ? undefined : named.get(row.regulationId);
+          section = { followed: followedText(row, regulation), items: [], unsubscribeUrl: unsubscribeUrl({ kind: 'one', id: row.id }) };
           sections.set(row.id, section);
         }
         section.items.push(item);
       }
       if (!sections.size) return;
-      const [first] = followed.values() as IterableIterator<SubscriptionRow>;
-      const mail = digestMail({ to: first!.email, councilName, sections: [...sections.values()], unsubscribeAllUrl: unsubscribeUrl({ kind: 'address', emailDigest }), siteUrl: publicUrl });
+      const mail = digestMail({ to: followed.get(kept[0]!.subscriptionId)!.email, councilName, sections: [...sections.values()], unsubscribeAllUrl: unsubscribeUrl({ kind: 'address', emailDigest }), siteUrl: publicUrl });
       await mailer.send({ ...mail, loggedAs: { subscriptions: [...sections.keys()].join(',') } });
     },
   };
@@ -245,7 +249,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     const rows = await db
       .select({ modifiedId: regulationLinks.modifiedId, modifierId: regulationLinks.modifierId, kind: regulationLinks.kind })
       .from(regulationLinks)
-      .where(inArray(regulationLinks.modifiedId, [...new Set(pairs.map(([modified]) => modified))]));
+      .where(sql`(${regulationLinks.modifiedId}, ${regulationLinks.modifierId}) in (select * from unnest(${sql.param(pairs.map(([modified]) => modified))}::int[], ${sql.param(pairs.map(([, modifier]) => modifier))}::int[]))`);
     return new Map(rows.map((row) => [`${row.modifiedId} ${row.modifierId}`, row.kind]));
   }
 
