@@ -13,6 +13,12 @@ export const siteResponseSchema = z.object({
   })
   // A server from before the profiles existed sends none: no links, rather than no site at all.
   .default({ instagram: null, facebook: null, youtube: null }),
+  /**
+   * The outside services the server is set up for (WEATHER_API_KEY; YOUTUBE_API_KEY with
+   * YOUTUBE_CHANNEL_ID): the home page leaves out a block whose service is not configured, instead
+   * of greeting visitors with its empty state. A server from before this field sends neither: both on.
+   */
+  services: z.object({ weather: z.boolean(), videos: z.boolean() }).default({ weather: true, videos: true }),
 });
 export type SocialProfile = keyof SiteResponse['social'];
 export type SiteResponse = z.infer<typeof siteResponseSchema>;

@@ -3,12 +3,19 @@ import { API_PATHS, siteResponseSchema } from '@concejo/contracts';
 import type { Config } from '../../config.js';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  /** The council's name, town and public profiles, for the public pages. 200. */
+  /** The council's name, town, public profiles and which outside services are set up, for the public pages. 200. */
   app.get(
     API_PATHS.site,
-    { config: { access: 'public', publicCache: 300 }, schema: { tags: ['site'], operationId: 'getSite', summary: "Get the council's name, town and social profiles", response: { 200: siteResponseSchema } } },
+    { config: { access: 'public', publicCache: 300 }, schema: { tags: ['site'], operationId: 'getSite', summary: "Get the council's name, town, social profiles and configured outside services", response: { 200: siteResponseSchema } } },
     async () => {
-      return { council_name: config.council.name, town_name: config.council.town, town_region: config.council.region, social: config.social };
+      const { weather, youtube } = config.media;
+      return {
+        council_name: config.council.name,
+        town_name: config.council.town,
+        town_region: config.council.region,
+        social: config.social,
+        services: { weather: Boolean(weather.apiKey), videos: Boolean(youtube.apiKey && youtube.channelId) },
+      };
     },
   );
 };

@@ -18,8 +18,25 @@ describe('GET /public/site', () => {
       town_name: 'Villa del Parque',
       town_region: 'Buenos Aires',
       social: { instagram: 'https://www.instagram.com/concejo.vdp', facebook: null, youtube: 'https://www.youtube.com/channel/UCconcejo' },
+      // No keys: the home page leaves the weather and the videos out.
+      services: { weather: false, videos: false },
     });
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     expect(response.headers.etag).toBeTruthy();
+  });
+});
+
+describe('GET /public/site with outside services', () => {
+  it.each([
+    [{ WEATHER_API_KEY: 'k', YOUTUBE_API_KEY: 'k', YOUTUBE_CHANNEL_ID: 'UCconcejo' }, { weather: true, videos: true }],
+    // A key without the channel fetches no videos.
+    [{ YOUTUBE_API_KEY: 'k' }, { weather: false, videos: false }],
+  ])('says which are set up (%o)', async (env, services) => {
+    const app = await createTestApp({ media: loadConfig(env).media });
+    try {
+      expect((await app.app.inject({ url: '/api/v1/public/site' })).json().services).toEqual(services);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,15 +1,16 @@
 import { videoEmbedUrl, type SessionVideo } from '@concejo/contracts';
 
 /** 'Sesiones' (spec 2.3): up to 3 latest session videos embedded at 325x183, and a link to the
- * channel when its address is known (SOCIAL_YOUTUBE_URL, or derived from YOUTUBE_CHANNEL_ID by the API). */
-export function SessionsSection({ videos, channelUrl }: { videos: SessionVideo[]; channelUrl: string | null }) {
+ * channel when its address is known (SOCIAL_YOUTUBE_URL, or derived from YOUTUBE_CHANNEL_ID by the API).
+ * `videos` null: the server fetches none (no YouTube key), so only the channel's link is offered. */
+export function SessionsSection({ videos, channelUrl }: { videos: SessionVideo[] | null; channelUrl: string | null }) {
   return (
     <section className="home-section home-sessions" aria-labelledby="home-sessions-title">
       <h2 id="home-sessions-title" className="home-section-title">
         Sesiones
       </h2>
-      {videos.length === 0 && <p>No hay videos de sesiones para mostrar en este momento.</p>}
-      {videos.length > 0 && (
+      {videos?.length === 0 && <p>No hay videos de sesiones para mostrar en este momento.</p>}
+      {videos && videos.length > 0 && (
         <ul className="list-unstyled session-videos">
           {videos.map((video) => (
             <li key={video.id.videoId} className="session-video">

@@ -10,6 +10,7 @@ const SITE = {
   town_name: 'Villa del Parque',
   town_region: 'Buenos Aires',
   social: { instagram: 'https://www.instagram.com/concejo', facebook: null, youtube: 'https://www.youtube.com/@concejo' },
+  services: { weather: true, videos: true },
 };
 
 type Answers = Partial<Record<'site' | 'banners' | 'news' | 'contact' | 'videos' | 'weather', Response | (() => Response | Promise<Response>)>>;
@@ -126,11 +127,28 @@ describe('HomePage', () => {
     expect(within(sessions).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('shows clean empty states without keys: no videos, no weather, no contact images', async () => {
+  it('says so when a configured service has nothing to give: no videos, no weather; and when there are no contact images', async () => {
     await renderHome();
     expect(await screen.findByText('No hay videos de sesiones para mostrar en este momento.')).toBeInTheDocument();
     expect(await screen.findByText('Clima no disponible por el momento.')).toBeInTheDocument();
     expect(await screen.findByText('No hay imágenes disponibles.')).toBeInTheDocument();
+  });
+
+  it('leaves out the weather and the videos on a fresh install without their keys, keeping the link to a known channel', async () => {
+    const api = stubApi({ site: jsonResponse({ ...SITE, services: { weather: false, videos: false } }) });
+    await renderServerPage('/', api);
+    await screen.findByRole('heading', { name: SITE.council_name });
+    expect(screen.queryByText(/Clima/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Clima actual' })).not.toBeInTheDocument();
+    const sessions = screen.getByRole('region', { name: 'Sesiones' });
+    expect(within(sessions).queryByText(/No hay videos/)).not.toBeInTheDocument();
+    expect(within(sessions).getByRole('link', { name: /nuestro canal de YouTube/ })).toHaveAttribute('href', 'https://www.youtube.com/@concejo');
+
+    // Without a channel either, no 'Sesiones' block at all.
+    await renderHome({ site: jsonResponse({ ...SITE, social: { ...SITE.social, youtube: null }, services: { weather: false, videos: false } }) });
+    await screen.findByRole('heading', { name: SITE.council_name });
+    expect(screen.queryByRole('region', { name: 'Sesiones' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Noticias' })).toBeInTheDocument();
   });
 
   it('links the configured social profiles only, with names', async () => {

@@ -30,6 +30,10 @@ export function HomePage() {
   const visible = visibleNews(useSearchParams()[0]);
 
   const councilName = site.data?.council_name ?? DEFAULT_COUNCIL_NAME;
+  // A block whose outside service is not set up is left out (a fresh install without API keys); one
+  // that is set up but failing says so. Until the server has said, both are on.
+  const services = site.data?.services ?? { weather: true, videos: true };
+  const channelUrl = site.data?.social.youtube ?? null;
   return (
     <div className="home-page">
       {(banners.isError || news.isError) && <PageToast variant="error" message={CONTENT_MESSAGES.publicListError} />}
@@ -40,14 +44,14 @@ export function HomePage() {
             {site.data ? `${site.data.town_name}, ${site.data.town_region} · ` : ''}Sitio oficial
           </p>
         </div>
-        <WeatherWidget weather={weather.data} />
+        {services.weather && <WeatherWidget weather={weather.data} />}
       </div>
 
       <BannerCarousel banners={banners.data ?? []} />
 
       <NewsSection news={news.data ?? []} visible={visible} failed={news.isError && !news.data} />
 
-      <SessionsSection videos={videos.data ?? []} channelUrl={site.data?.social.youtube ?? null} />
+      {(services.videos || channelUrl) && <SessionsSection videos={services.videos ? (videos.data ?? []) : null} channelUrl={channelUrl} />}
 
       <ContactSection contact={contact.data} failed={contact.isError && !contact.data} retryHref={`${newsListHref(visible).split('#')[0]}#contacto`} />
 

@@ -7,12 +7,13 @@ import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
 /** Shown until the server says otherwise (or if it never answers). */
 export const DEFAULT_COUNCIL_NAME = 'Concejo Deliberante';
 
-type SiteAnswer = Omit<SiteResponse, 'social'> & { social?: SiteResponse['social'] };
+type SiteAnswer = Omit<SiteResponse, 'social' | 'services'> & Partial<Pick<SiteResponse, 'social' | 'services'>>;
 
 export async function getSite({ signal }: { signal?: AbortSignal } = {}): Promise<SiteResponse> {
   const site = await apiClient.get(API_PATHS.site, { schema: objectAnswer<SiteAnswer>('the site', fields({ council_name: 'string', town_name: 'string', town_region: 'string' })), signal });
-  // A server from before the social profiles existed sends none: no links, rather than no site at all.
-  return { ...site, social: site.social ?? { instagram: null, facebook: null, youtube: null } };
+  // A server from before the social profiles (or the services) existed sends none: no links, rather
+  // than no site at all; and every block, as such a server always showed them.
+  return { ...site, social: site.social ?? { instagram: null, facebook: null, youtube: null }, services: site.services ?? { weather: true, videos: true } };
 }
 
 export const siteQueryOptions = () =>
