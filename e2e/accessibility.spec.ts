@@ -51,3 +51,12 @@ test("the e-mail alerts' pages and an opened alert box have no WCAG 2.1 A/AA vio
     await expectNoViolations(page);
   }
 });
+
+test('the accessibility statement has no WCAG 2.1 A/AA violations, and every page links to it', async ({ page }) => {
+  await page.goto('/normativas');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Accesibilidad' }).click();
+  await expect(page).toHaveURL('/accesibilidad');
+  await expect(page.getByRole('heading', { level: 1, name: 'Declaración de accesibilidad' })).toBeVisible();
+  await expectNoViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+});

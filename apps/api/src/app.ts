@@ -240,6 +240,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     clock,
     timeZone: config.council.timeZone,
     councilName: config.council.name,
+    place: `${config.council.town}, ${config.council.region}`,
+    publicUrl: config.publicUrl,
     log: app.log,
     urls: {
       publicFile: fileUrl,

@@ -6,6 +6,9 @@ export const DAY_ORDER_PATHS = {
   sources: '/day-orders/sources',
   list: '/day-orders',
   published: '/day-orders/published',
+  /** The newest agendas as an Atom feed, and the sessions as an iCalendar (issue 17). */
+  feed: '/day-orders/feed.atom',
+  calendar: '/day-orders/calendar.ics',
   one: (id: number | string) => `/day-orders/${encodeURIComponent(String(id))}`,
 } as const;
 

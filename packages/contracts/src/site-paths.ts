@@ -12,6 +12,8 @@ export const SITE_PATHS = {
   regulation: (type: PublicRegulationType, number: number) => `/normativas/${PUBLIC_TYPE_SLUGS[type]}/${number}`,
   dayOrders: '/ver-orden-dia',
   newsItem: (id: number) => `/noticia/${id}`,
+  /** The accessibility statement (Ley 26.653). */
+  accessibility: '/accesibilidad',
 } as const;
 
 /** Pages no crawler should read: the staff panels, a person's own profile and the password links (a secret in the URL). */

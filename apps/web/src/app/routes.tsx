@@ -1,6 +1,7 @@
 import { PANELS, type Panel } from '@concejo/contracts';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
+import { loadAccessibilityPage } from '../features/accessibility';
 import { loadProfilePage } from '../features/account';
 import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerifiedPage } from '../features/auth';
 import { loadPublicDayOrdersPage } from '../features/day-orders';
@@ -81,6 +82,7 @@ export const PUBLIC_ROUTES = {
   subscriptionConfirmed: 'subscription-confirmed',
   subscriptionError: 'subscription-error',
   unsubscribe: 'unsubscribe',
+  accessibility: 'accessibility',
   notFound: 'not-found',
 } as const;
 
@@ -117,6 +119,7 @@ export const routes: RouteObject[] = [
           { id: PUBLIC_ROUTES.news, path: paths.news.path, lazy: loadNewsDetailPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.subscriptionConfirmed, path: paths.subscriptionConfirmed.path, lazy: loadSubscriptionConfirmedPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.subscriptionError, path: paths.subscriptionError.path, lazy: loadSubscriptionErrorPage, handle: DOCUMENT_PAGE },
+          { id: PUBLIC_ROUTES.accessibility, path: paths.accessibility.path, lazy: loadAccessibilityPage, handle: DOCUMENT_PAGE },
           { id: PUBLIC_ROUTES.unsubscribe, path: paths.unsubscribe.path, lazy: loadUnsubscribePage, handle: DOCUMENT_PAGE },
           // Only with a session, which lives in the browser: never rendered on the server.
           { path: paths.profile.path, lazy: loadGuardedProfilePage },

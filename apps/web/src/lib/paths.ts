@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_PAGES, type Panel } from '@concejo/contracts';
+import { SITE_PATHS, SUBSCRIPTION_PAGES, type Panel } from '@concejo/contracts';
 
 type Id = string | number;
 
@@ -34,6 +34,7 @@ export const paths = {
   subscriptionConfirmed: { path: SUBSCRIPTION_PAGES.confirmed, getHref: () => SUBSCRIPTION_PAGES.confirmed },
   subscriptionError: { path: SUBSCRIPTION_PAGES.error, getHref: () => SUBSCRIPTION_PAGES.error },
   unsubscribe: { path: SUBSCRIPTION_PAGES.unsubscribe },
+  accessibility: { path: SITE_PATHS.accessibility, getHref: () => SITE_PATHS.accessibility },
   news: { path: '/noticia/:id', getHref: (id: Id) => `/noticia/${segment(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
   panel: {

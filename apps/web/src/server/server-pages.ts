@@ -1,4 +1,5 @@
 import { PUBLIC_ROUTES } from '../app/routes';
+import { accessibilityServerPage } from '../features/accessibility';
 import { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from '../features/auth';
 import { publicDayOrdersServerPage } from '../features/day-orders';
 import { homeServerPage, newsServerPage } from '../features/home';
@@ -25,6 +26,7 @@ export const SERVER_PAGES: Record<PublicRouteId, ServerPage> = {
   [PUBLIC_ROUTES.subscriptionConfirmed]: subscriptionConfirmedServerPage,
   [PUBLIC_ROUTES.subscriptionError]: subscriptionErrorServerPage,
   [PUBLIC_ROUTES.unsubscribe]: unsubscribeServerPage,
+  [PUBLIC_ROUTES.accessibility]: accessibilityServerPage,
   [PUBLIC_ROUTES.notFound]: { head: () => ({ title: 'Página no encontrada', noindex: true, status: 404 }) },
 };
 

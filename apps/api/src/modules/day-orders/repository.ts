@@ -137,6 +137,15 @@ export function createDayOrderRepository(db: Database) {
     },
 
     /** One page of agendas, newest first, optionally limited to creation days. */
+    /** The newest agendas, for the feeds: what names a session and its PDF. */
+    async latest(limit: number) {
+      return db
+        .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate, createdAt: dayOrders.createdAt, pdfKey: dayOrders.pdfKey })
+        .from(dayOrders)
+        .orderBy(desc(dayOrders.createdAt), desc(dayOrders.id))
+        .limit(limit);
+    },
+
     async page(options: { page: number; perPage: number; from?: string; to?: string; timeZone: string; withTotals: boolean }) {
       const where = and(...createdBetweenDays(options, options.timeZone));
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(dayOrders).where(where);

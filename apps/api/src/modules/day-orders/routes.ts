@@ -56,6 +56,27 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
     async (request) => dayOrders.published(request.query),
   );
 
+  /** The newest agendas as an Atom feed (linked from /ver-orden-dia). 200, public with an ETag. */
+  app.get(
+    DAY_ORDER_PATHS.feed,
+    {
+      config: { access: 'public', publicCache: 'revalidate' },
+      schema: { tags, operationId: 'getDayOrdersFeed', summary: 'Atom feed of the newest agendas', response: { 200: { description: 'The feed.', content: { 'application/atom+xml': { schema: z.string() } } } } },
+    },
+    async (_request, reply) => reply.header('content-type', 'application/atom+xml; charset=utf-8').send(await dayOrders.feed()),
+  );
+
+  /** The sessions of the newest agendas as an iCalendar (RFC 5545) to subscribe to. 200, public with an ETag. */
+  app.get(
+    DAY_ORDER_PATHS.calendar,
+    {
+      config: { access: 'public', publicCache: 'revalidate' },
+      schema: { tags, operationId: 'getSessionsCalendar', summary: 'iCalendar of the sessions whose agendas are published', response: { 200: { description: 'The calendar.', content: { 'text/calendar': { schema: z.string() } } } } },
+    },
+    async (_request, reply) =>
+      reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="sesiones.ics"').send(await dayOrders.calendar()),
+  );
+
   /** Session summaries, newest first. 200; 401; 403; 422. */
   app.get(
     DAY_ORDER_PATHS.list,

@@ -1,9 +1,11 @@
 import {
+  API_BASE,
   AGENDA_SECTION_NUMBERS,
   AGENDA_SECTION_TITLES,
   AGENDA_SECTIONS,
   COMMISSION_SECTIONS,
   DAY_ORDER_MESSAGES,
+  DAY_ORDER_PATHS,
   PREVIOUS_MINUTES_TITLE,
   REGULATION_TYPE_LABELS,
   SESSION_TYPE_LABELS,
@@ -29,6 +31,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { agendasAtom, agendasCalendar, type FeedAgenda } from './feeds.js';
 import type { DayOrderRepository, NewItem } from './repository.js';
 import { formatSessionDate, toInstant } from './time.js';
 
@@ -51,13 +54,24 @@ interface Deps {
   urls: DayOrderUrls;
   timeZone: string;
   councilName: string;
+  /** The town ("Villa del Parque, Buenos Aires") and the site's public address, for the feeds. */
+  place: string;
+  publicUrl: string;
   log: FastifyBaseLogger;
 }
+
+/** Agendas in the Atom feed and the calendar: a council publishes a few a month, so years of them. */
+export const FEED_AGENDAS = 100;
 
 type RegulationColumns = Awaited<ReturnType<DayOrderRepository['regulationsByIds']>>[number];
 
 /** Session agendas: gathering what is pending, building the orden del día with its PDF, listing it. */
-export function createDayOrderService({ repository, storage, clock, urls, timeZone, councilName, log }: Deps) {
+export function createDayOrderService({ repository, storage, clock, urls, timeZone, councilName, place, publicUrl, log }: Deps) {
+  const feedSite = { councilName, place, publicUrl, timeZone };
+  async function feedAgendas(): Promise<FeedAgenda[]> {
+    const rows = await repository.latest(FEED_AGENDAS);
+    return rows.map(({ pdfKey, ...row }) => ({ ...row, pdfUrl: pdfKey ? `${publicUrl}${urls.publicFile(pdfKey)}` : null }));
+  }
   const pdfPath = (key: string | null) => (key ? urls.publicFile(key) : null);
   /** What both lists show of an agenda: its session (so two agendas of one day differ), its creation and its PDF. */
   const listed = (row: { createdAt: Date; sessionDate: Date; sessionType: SessionType; pdfKey: string | null }) => ({
@@ -167,6 +181,16 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       }
       log.info({ dayOrderId: id, items: items.length, pdfMs, userId: user.id }, 'day order created');
       return { id, pdf_path: urls.publicFile(pdfKey) };
+    },
+
+    /** The Atom feed of the newest agendas. */
+    async feed(): Promise<string> {
+      return agendasAtom(feedSite, `${publicUrl}${API_BASE}${DAY_ORDER_PATHS.feed}`, await feedAgendas(), clock.now());
+    },
+
+    /** The sessions of the newest agendas as an iCalendar. */
+    async calendar(): Promise<string> {
+      return agendasCalendar(feedSite, await feedAgendas());
     },
 
     async published(query: PublishedDayOrderQuery): Promise<PublishedDayOrderList> {

@@ -3,7 +3,6 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   API_BASE,
-  SESSION_TYPE_LABELS,
   SITE_PATHS,
   SUBSCRIPTION_CONFIRM_HOURS,
   SUBSCRIPTION_MESSAGES,
@@ -23,7 +22,7 @@ import { digestToken, newToken } from '../../lib/tokens.js';
 import { addJob, type JobPayloads } from '../../queue/queue.js';
 import { createAuthRepository } from '../auth/repository.js';
 import { createRequestLimit } from '../auth/request-limit.js';
-import { formatSessionDate } from '../day-orders/time.js';
+import { agendaTitle } from '../day-orders/feeds.js';
 import { confirmationMail, digestMail, followedText, type DigestItem, type DigestSection, type NamedRegulation } from './mails.js';
 import type { Followed, SubscriptionRepository } from './repository.js';
 
@@ -259,7 +258,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate })
       .from(dayOrders)
       .where(inArray(dayOrders.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, `Orden del día: ${SESSION_TYPE_LABELS[row.sessionType]}, ${formatSessionDate(row.sessionDate, timeZone)}`]));
+    return new Map(rows.map((row) => [row.id, `Orden del día: ${agendaTitle(row, timeZone)}`]));
   }
 
   function digestItem(

@@ -1,4 +1,5 @@
 import { DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
+import { paths } from '../../lib/paths';
 
 export function SiteFooter() {
   const site = useSite();
@@ -10,7 +11,9 @@ export function SiteFooter() {
           <span className="fw-semibold">{councilName}</span>
           {site.data && ` · ${site.data.town_name}, ${site.data.town_region}`}
         </p>
-        <p className="mb-0">© {new Date().getFullYear()} · Sitio oficial</p>
+        <p className="mb-0">
+          © {new Date().getFullYear()} · Sitio oficial · <a href={paths.accessibility.getHref()}>Accesibilidad</a>
+        </p>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { councilName } from '../../server/page-text';
 import type { ServerPage } from '../../server/server-page';
 import { publishedDayOrdersQueryOptions } from './api/list-published-day-orders';
+import { AGENDAS_FEED } from './components/agenda-feeds';
 import { readPublicParams, writePublicParams } from './filters';
 
 /** '/ver-orden-dia': the page of agendas in the address comes in the first HTML. */
@@ -16,6 +17,7 @@ export const publicDayOrdersServerPage: ServerPage = {
     return {
       title: 'Ordenes del día',
       canonical: `${url.pathname}${query ? `?${query}` : ''}`,
+      feed: AGENDAS_FEED,
       description: `Las órdenes del día de las sesiones del ${councilName(queryClient)}, con su PDF.`,
     };
   },

@@ -185,3 +185,13 @@ describe('PublicDayOrdersPage', () => {
     expect(goTo).toHaveBeenCalledWith('/ver-orden-dia?from=2026-03-05&to=2026-03-09');
   });
 });
+
+describe('/ver-orden-dia, as the server sends it', () => {
+  it('offers the sessions as a calendar and the agendas as a feed, also to feed readers in its head', async () => {
+    const { head } = await renderServerPage('/ver-orden-dia', async () => jsonResponse(page([1])));
+    const follow = screen.getByRole('region', { name: 'Seguir las sesiones' });
+    expect(within(follow).getByRole('link', { name: 'Calendario de sesiones (iCal)' })).toHaveAttribute('href', '/api/v1/day-orders/calendar.ics');
+    expect(within(follow).getByRole('link', { name: 'Suscribirse (Atom)' })).toHaveAttribute('href', '/api/v1/day-orders/feed.atom');
+    expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="Órdenes del día" href="/api/v1/day-orders/feed.atom"');
+  });
+});

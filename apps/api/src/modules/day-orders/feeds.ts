@@ -1,0 +1,112 @@
+import { SESSION_TYPE_LABELS, stripControlCharacters, type SessionType } from '@concejo/contracts';
+import { xml } from '../../lib/xml.js';
+import { formatSessionDate } from './time.js';
+
+/** An agenda as the feeds tell it: its session, when it was published and its PDF (absolute). */
+export interface FeedAgenda {
+  id: number;
+  sessionType: SessionType;
+  sessionDate: Date;
+  createdAt: Date;
+  pdfUrl: string | null;
+}
+
+interface FeedSite {
+  councilName: string;
+  /** The town, for the calendar's location: "Villa del Parque, Buenos Aires". */
+  place: string;
+  publicUrl: string;
+  timeZone: string;
+}
+
+/** "Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h": an agenda's session, as the alerts and feeds name it. */
+export function agendaTitle(agenda: Pick<FeedAgenda, 'sessionType' | 'sessionDate'>, timeZone: string): string {
+  return `${SESSION_TYPE_LABELS[agenda.sessionType]}, ${formatSessionDate(agenda.sessionDate, timeZone)}`;
+}
+
+/** An Atom 1.0 feed of the newest agendas (linked from /ver-orden-dia): each entry links its PDF. */
+export function agendasAtom(site: FeedSite, selfUrl: string, agendas: FeedAgenda[], now: Date): string {
+  const host = new URL(site.publicUrl).host;
+  const listUrl = `${site.publicUrl}/ver-orden-dia`;
+  const entries = agendas.map(
+    (agenda) => `  <entry>
+    <title>${xml(`Orden del día: ${agendaTitle(agenda, site.timeZone)}`)}</title>
+    <id>tag:${xml(host)},2026:day-order:${agenda.id}</id>
+    <updated>${agenda.createdAt.toISOString()}</updated>
+    <published>${agenda.createdAt.toISOString()}</published>
+${agenda.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(agenda.pdfUrl)}"/>\n` : ''}    <link rel="related" type="text/html" href="${xml(listUrl)}"/>
+    <summary>${xml(`Orden del día de la ${agendaTitle(agenda, site.timeZone)}, publicada por el ${site.councilName}.`)}</summary>
+  </entry>`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">
+  <title>${xml(`${site.councilName}: órdenes del día`)}</title>
+  <id>tag:${xml(host)},2026:day-orders</id>
+  <link rel="self" type="application/atom+xml" href="${xml(selfUrl)}"/>
+  <link rel="alternate" type="text/html" href="${xml(listUrl)}"/>
+  <updated>${(agendas[0]?.createdAt ?? now).toISOString()}</updated>
+  <author><name>${xml(site.councilName)}</name></author>
+${entries.join('\n')}
+</feed>
+`;
+}
+
+/** RFC 5545 (3.3.11) TEXT: control characters dropped; backslash, semicolon and comma escaped; line breaks as \n. */
+function icsText(value: string): string {
+  return stripControlCharacters(value.replace(/\r\n?|\n/g, '\n'))
+    .replace(/[\\;,]/g, (character) => `\\${character}`)
+    .replace(/\n/g, '\\n');
+}
+
+/** An instant in UTC, as RFC 5545 writes it: 20261127T220000Z. */
+const icsTime = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** RFC 5545 (3.1): lines of at most 75 octets, continued after CRLF and one space, never inside a character. */
+function folded(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = Buffer.byteLength(character);
+    if (octets + size > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += character;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/**
+ * An iCalendar (RFC 5545) of the sessions whose agendas are published: each an event at its date and
+ * time (in UTC; calendars show it in the reader's zone), named by its type, with the agenda's PDF. No
+ * end is given: the council publishes when a session starts, not how long it lasts.
+ */
+export function agendasCalendar(site: FeedSite, agendas: FeedAgenda[]): string {
+  const host = new URL(site.publicUrl).host;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${icsText(site.councilName)}//Ordenes del dia//ES`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${icsText(`${site.councilName}: sesiones`)}`,
+    `X-WR-TIMEZONE:${site.timeZone}`,
+    ...agendas.flatMap((agenda) => [
+      'BEGIN:VEVENT',
+      `UID:day-order-${agenda.id}@${host}`,
+      `DTSTAMP:${icsTime(agenda.createdAt)}`,
+      `DTSTART:${icsTime(agenda.sessionDate)}`,
+      `SUMMARY:${icsText(`${SESSION_TYPE_LABELS[agenda.sessionType]} del ${site.councilName}`)}`,
+      `DESCRIPTION:${icsText(agenda.pdfUrl ? `Orden del día: ${agenda.pdfUrl}` : `Órdenes del día: ${site.publicUrl}/ver-orden-dia`)}`,
+      `LOCATION:${icsText(`${site.councilName}, ${site.place}`)}`,
+      `URL:${agenda.pdfUrl ?? `${site.publicUrl}/ver-orden-dia`}`,
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(folded).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,103 @@
+import { paths } from '../../../lib/paths';
+
+/** The date this statement was last reviewed against the site (update it with the statement). */
+export const STATEMENT_REVIEWED = '27 de noviembre de 2026';
+
+/**
+ * /accesibilidad (issue 17): the site's accessibility statement, as Ley 26.653 asks of public bodies'
+ * sites: what it meets (WCAG 2.1 AA), how that was checked, what is known not to meet it, and how to
+ * report a barrier. Linked from the footer of every page.
+ */
+export function AccessibilityPage() {
+  return (
+    <article className="narrow-page mx-auto py-2 accessibility-page">
+      <h1 className="mb-3">Declaración de accesibilidad</h1>
+      <p className="lead">
+        Queremos que todas las personas puedan leer las normativas, las órdenes del día y las noticias del Concejo, y que el
+        personal pueda hacer su trabajo, con cualquier dispositivo y con tecnologías de apoyo.
+      </p>
+
+      <section aria-labelledby="a11y-norma" className="mb-4">
+        <h2 id="a11y-norma" className="h4">
+          Norma que seguimos
+        </h2>
+        <p>
+          Este sitio busca cumplir la Ley 26.653 de Accesibilidad de la Información en las Páginas Web y su reglamentación, que
+          remite a las Pautas de Accesibilidad para el Contenido Web (WCAG) 2.1 del W3C, en el nivel AA.
+        </p>
+      </section>
+
+      <section aria-labelledby="a11y-alcance" className="mb-4">
+        <h2 id="a11y-alcance" className="h4">
+          Qué cubre
+        </h2>
+        <ul>
+          <li>
+            El sitio público: inicio y noticias, la búsqueda de <a href={paths.regulations.getHref()}>normativas</a> y la página de
+            cada norma, las <a href={paths.dayOrders.getHref()}>órdenes del día</a>, los avisos por correo y esta página.
+          </li>
+          <li>El panel de gestión del personal: registro de normativas, armado de órdenes del día, usuarios, banners y noticias.</li>
+          <li>Se usa con teclado solo, con lector de pantalla, con zoom de hasta el 200 % y en pantallas de 320 px de ancho.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="a11y-pruebas" className="mb-4">
+        <h2 id="a11y-pruebas" className="h4">
+          Cómo lo comprobamos
+        </h2>
+        <ul>
+          <li>
+            Revisión automática con axe-core (reglas WCAG 2.1 A y AA) de cada página pública y de las pantallas del personal, en
+            ancho de teléfono y de escritorio, en cada versión del sistema: una falla detiene la publicación.
+          </li>
+          <li>
+            Pruebas automáticas que usan solo el teclado en el carrusel de la página de inicio (cambiar y pausar los banners),
+            con el foco visible.
+          </li>
+          <li>
+            Estructura pensada para lectores de pantalla: títulos en orden, regiones con nombre, campos con su etiqueta y sus
+            errores anunciados, y los mensajes que aparecen en la página (el resultado de un formulario, los avisos) anunciados
+            en una región dinámica.
+          </li>
+          <li>Las páginas públicas se leen sin JavaScript: los filtros son formularios comunes y las páginas, enlaces.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="a11y-limites" className="mb-4">
+        <h2 id="a11y-limites" className="h4">
+          Límites conocidos
+        </h2>
+        <ul>
+          <li>
+            Los PDF de normas antiguas son, muchas veces, imágenes escaneadas: su texto se reconoce automáticamente para la
+            búsqueda y puede contener errores. El texto oficial es el publicado en el Boletín Oficial.
+          </li>
+          <li>Los PDF que suben las áreas del Concejo no siempre están etiquetados para lectores de pantalla.</li>
+          <li>
+            Los videos de las sesiones se muestran desde YouTube: sus subtítulos son los automáticos de ese servicio, cuando los
+            hay.
+          </li>
+          <li>Las imágenes de los banners y de las noticias dependen de la descripción que cargue el personal.</li>
+          <li>
+            Todavía no recorrimos en pruebas automáticas, solo con el teclado, cada tarea del público y del personal de punta a
+            punta: es la próxima revisión.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="a11y-contacto" className="mb-4">
+        <h2 id="a11y-contacto" className="h4">
+          Cómo informar una barrera
+        </h2>
+        <p>
+          Si algo del sitio no te resulta accesible, avísanos: dinos en qué página estabas, qué querías hacer y con qué
+          dispositivo o tecnología de apoyo. Puedes escribirnos por los medios de la sección{' '}
+          <a href={`${paths.home.getHref()}#contacto`}>Contacto</a> o por nuestras redes, o acercarte a la Mesa de Entradas del
+          Concejo. Te daremos la información que necesites por otro medio mientras lo resolvemos.
+        </p>
+      </section>
+
+      <p className="text-body-secondary small mb-0">Última revisión de esta declaración: {STATEMENT_REVIEWED}.</p>
+    </article>
+  );
+}
