@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { docxParagraphs } from '../apps/api/src/test/docx';
+import { expectInOrder } from '../apps/api/src/test/pdftotext';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
 import { loginThroughForm } from './support/login';
@@ -129,6 +132,18 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   const listed = await agendaRow(page, '/asesor-concejal/ordenes-del-dia', pdfPath);
   await expect(listed.getByRole('cell').first()).toContainText(`${shown(sessionDate)}Sesión Ordinaria`);
   await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
+  // Its editable Word document downloads from the row: every section and item, in order.
+  const fromList = page.waitForEvent('download');
+  await listed.getByRole('button', { name: /en Word, para editarla$/ }).click();
+  const listedDocx = await fromList;
+  expect(listedDocx.suggestedFilename()).toBe('orden-del-dia.docx');
+  expectInOrder(docxParagraphs(await fs.readFile((await listedDocx.path())!)).map((paragraph) => paragraph.text).join('\n'), [
+    'Orden del Día',
+    '1. Consideración del Acta de la sesión anterior N° 77',
+    '4. Proyectos de los concejales',
+    sources.project.subject,
+    `Dictamen sobre la tasa vial ${tag}`,
+  ]);
 
   // The session summary lists it, and its detail shows the chosen items as cards.
   await page.goto('/asesor-concejal/resumen-sesion');
@@ -139,6 +154,9 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await expect(page.getByText(sources.project.subject)).toBeVisible();
   await expect(page.getByText(`Dictamen sobre la tasa vial ${tag}`)).toBeVisible();
   await expect(page.getByText('Acta N° 77')).toBeVisible();
+  const fromSummary = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar en Word (editable)' }).click();
+  expect((await fromSummary).suggestedFilename()).toBe('orden-del-dia.docx');
 
   // A visitor finds it on the public page and downloads the PDF.
   const visitor = await browser.newPage();

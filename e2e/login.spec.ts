@@ -7,7 +7,7 @@ import { loginThroughForm, staffMenuItems } from './support/login';
 const EXPECTED: Record<Exclude<Role, 'user'>, { panel: string; items: string[] }> = {
   admin: {
     panel: '/admin',
-    items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión', 'Gestionar Usuarios', 'Gestionar Ordenes del Día'],
+    items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión', 'Gestionar Usuarios', 'Suscripciones a avisos', 'Gestionar Ordenes del Día'],
   },
   asesor: {
     panel: '/asesor-concejal',

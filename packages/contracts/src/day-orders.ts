@@ -143,7 +143,12 @@ export const createDayOrderSchema = z.object({
 export type CreateDayOrderInput = z.input<typeof createDayOrderSchema>;
 export type CreateDayOrder = z.infer<typeof createDayOrderSchema>;
 
-export const createDayOrderResponseSchema = z.object({ id: z.number(), pdf_path: z.string() });
+export const createDayOrderResponseSchema = z.object({
+  id: z.number(),
+  pdf_path: z.string(),
+  /** The same agenda as an editable Word document: a signed link for staff that expires (issue 17). */
+  docx_path: z.string(),
+});
 export type CreateDayOrderResponse = z.infer<typeof createDayOrderResponseSchema>;
 
 /** The page asked for; none (or an empty value) is the first. */
@@ -215,6 +220,8 @@ export const dayOrderDetailSchema = z.object({
   day_order: z.object({
     id: z.number(),
     pdf_path: z.string().nullable(),
+    /** The editable Word document (a signed link that expires); null for an agenda made before it existed. */
+    docx_path: z.string().nullable().default(null),
     date_creation: z.string(),
     session_date: z.string(),
     session_type: sessionTypeSchema,

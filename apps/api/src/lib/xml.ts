@@ -9,7 +9,10 @@ const NOT_XML = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-
  * control character makes a feed reader or a crawler refuse the whole file).
  */
 export function xml(text: string): string {
-  return stripControlCharacters(text)
-    .replace(NOT_XML, '')
-    .replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return xmlCharacters(text).replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Text with only the characters XML 1.0 allows, for a library that escapes markup itself (docx). */
+export function xmlCharacters(text: string): string {
+  return stripControlCharacters(text).replace(NOT_XML, '');
 }

@@ -25,6 +25,8 @@ export const dayOrders = pgTable(
     /** Number of the previous session's minutes (acta), read in section 1. */
     previousMinutes: text('previous_minutes').notNull(),
     pdfKey: text('pdf_key'),
+    /** The same agenda as an editable Word document, for staff only (issue 17); null for agendas made before it. */
+    docxKey: text('docx_key'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

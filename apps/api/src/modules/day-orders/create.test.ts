@@ -7,6 +7,7 @@ import { dayOrderItems, dayOrders } from '../../db/schema/index.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { timed } from '../../test/machine-speed.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { docxParagraphs } from '../../test/docx.js';
 import { expectInOrder, pdfToText } from '../../test/pdftotext.js';
 import { insertRegulation } from './testing.js';
 
@@ -45,8 +46,10 @@ function post(body: unknown, role: Role | null = 'asesor') {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/day-orders', headers: role ? as[role] : {}, payload: body as object });
 }
 
-async function storedPdfs(): Promise<string[]> {
-  return fs.readdir(path.join(ctx.uploadsDir, 'day-orders')).catch(() => []);
+/** The agendas' stored files: their PDFs and their Word documents. */
+async function storedFiles(): Promise<string[]> {
+  const folders = await Promise.all(['day-orders', 'day-orders-docx'].map((folder) => fs.readdir(path.join(ctx.uploadsDir, folder)).catch(() => [])));
+  return folders.flat().sort();
 }
 
 describe('POST /day-orders', () => {
@@ -99,6 +102,44 @@ describe('POST /day-orders', () => {
     ]);
   });
 
+  it('stores the same agenda as an editable Word document, downloaded by staff through a link that expires, and deleted with it', async () => {
+    const response = await post(validBody());
+    expect(response.statusCode).toBe(201);
+    const { id, docx_path } = response.json();
+    expect(docx_path).toMatch(/^\/api\/v1\/files\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=\d+&signature=[\w-]+$/);
+    // Not without its signature, nor with another one.
+    const unsigned = await ctx.app.inject({ url: docx_path.split('?')[0] });
+    expect(unsigned.statusCode).toBeGreaterThanOrEqual(400);
+    expect(unsigned.statusCode).toBeLessThan(500);
+    expect((await ctx.app.inject({ url: docx_path.replace(/signature=[\w-]+/, 'signature=forged') })).statusCode).toBe(403);
+
+    const download = await ctx.app.inject({ url: docx_path });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="orden-del-dia.docx"');
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    expectInOrder(docxParagraphs(download.rawPayload).map((paragraph) => paragraph.text).join('\n'), [
+      'Orden del Día',
+      'Martes, 10 de marzo de 2026, 19:00 h',
+      '1. Consideración del Acta de la sesión anterior N° 45',
+      '2. Correspondencia recibida',
+      `2.1\tCargo N° ${regs.nota1!.cargo} – Correspondencia`, regs.nota1!.subject,
+      `4.2\tCargo N° ${regs.ordenanza!.cargo} – Ordenanza`, regs.ordenanza!.subject, 'Autores: Ana Rodríguez, José Muñoz',
+      '7. Despachos de la Comisión de Obras Públicas',
+      'Sin asuntos.',
+      '8.1\tDespacho sobre el control de plagas',
+    ]);
+
+    // The session summary links it too, and deleting the agenda removes both files.
+    const detail = await ctx.app.inject({ url: `/api/v1/day-orders/${id}`, headers: as.admin });
+    expect(detail.json().day_order.docx_path).toMatch(/\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=/);
+    const stored = await storedFiles();
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/day-orders/${id}`, headers: as.admin })).statusCode).toBe(200);
+    const left = await storedFiles();
+    expect(stored.length - left.length).toBe(2);
+    expect(left.some((name) => docx_path.includes(name))).toBe(false);
+  });
+
   it('writes each session type in words, takes the minutes number as a number and trims the texts', async () => {
     const response = await post({
       ...validBody(),
@@ -147,11 +188,11 @@ describe('POST /day-orders', () => {
     ['a dispatch list that is not a list', { comision_higiene: 'texto' }, 'comision_higiene', 'La lista de despachos no es válida.'],
     ['too many dispatches', { comision_gobierno: tooMany.map(String) }, 'comision_gobierno', 'Cada comisión admite hasta 300 despachos.'],
   ])('answers 422 for %s', async (_case, change, field, message) => {
-    const before = await storedPdfs();
+    const before = await storedFiles();
     const response = await post({ ...validBody(), ...change });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[field]).toContain(message);
-    expect(await storedPdfs()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('answers 422 for a regulation that does not exist', async () => {
@@ -174,13 +215,13 @@ describe('POST /day-orders', () => {
     expect(response.statusCode).toBe(422);
   });
 
-  it('removes the stored PDF when the database refuses the agenda', async () => {
+  it('removes the stored PDF and Word document when the database refuses the agenda', async () => {
     const countOrders = async () => (await ctx.db.select().from(dayOrders)).length;
-    const before = { files: await storedPdfs(), orders: await countOrders() };
+    const before = { files: await storedFiles(), orders: await countOrders() };
     // PostgreSQL refuses a NUL character in text: the write fails after the PDF was stored.
     const response = await post({ ...validBody(), acta: '45\u0000' });
     expect(response.statusCode).toBe(422);
-    expect({ files: await storedPdfs(), orders: await countOrders() }).toEqual(before);
+    expect({ files: await storedFiles(), orders: await countOrders() }).toEqual(before);
   });
 
   it('builds an agenda of 150 items, PDF included, in under a second', async () => {
@@ -214,9 +255,9 @@ describe('POST /day-orders', () => {
   });
 
   it.each(['mesa', 'concejal', 'ejecutivo', 'cm', 'user'] as const)('refuses %s with 403', async (role) => {
-    const before = await storedPdfs();
+    const before = await storedFiles();
     expect((await post(validBody(), role)).statusCode).toBe(403);
-    expect(await storedPdfs()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a visitor without a token with 401', async () => {

@@ -149,6 +149,8 @@ describe('GET /day-orders/:id', () => {
     expect(body.day_order).toEqual({
       id: created[0]!.id,
       pdf_path: created[0]!.pdf_path,
+      // The editable document, through a signed link for staff.
+      docx_path: expect.stringMatching(/^\/api\/v1\/files\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=\d+&signature=/),
       date_creation: '2026-03-02T12:00:00.000Z',
       session_date: '2026-03-10T22:00:00.000Z',
       session_type: 'ordinaria',

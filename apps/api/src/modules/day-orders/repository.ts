@@ -14,6 +14,7 @@ export interface NewDayOrder {
   sessionDate: Date;
   previousMinutes: string;
   pdfKey: string;
+  docxKey: string;
   createdBy: number;
   createdAt: Date;
 }
@@ -130,13 +131,12 @@ export function createDayOrderRepository(db: Database) {
         .orderBy(asc(dayOrderItems.section), asc(dayOrderItems.orderInSection), asc(dayOrderItems.id));
     },
 
-    /** Deletes the agenda (its items go with it); answers its PDF's key, or undefined when it did not exist. */
-    async delete(id: number): Promise<{ pdfKey: string | null } | undefined> {
-      const [row] = await writePublic(db, 'day-orders', (tx) => tx.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey }));
+    /** Deletes the agenda (its items go with it); answers its files' keys, or undefined when it did not exist. */
+    async delete(id: number): Promise<{ pdfKey: string | null; docxKey: string | null } | undefined> {
+      const [row] = await writePublic(db, 'day-orders', (tx) => tx.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey, docxKey: dayOrders.docxKey }));
       return row;
     },
 
-    /** One page of agendas, newest first, optionally limited to creation days. */
     /** The newest agendas, for the feeds: what names a session and its PDF. */
     async latest(limit: number) {
       return db
@@ -146,6 +146,7 @@ export function createDayOrderRepository(db: Database) {
         .limit(limit);
     },
 
+    /** One page of agendas, newest first, optionally limited to creation days. */
     async page(options: { page: number; perPage: number; from?: string; to?: string; timeZone: string; withTotals: boolean }) {
       const where = and(...createdBetweenDays(options, options.timeZone));
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(dayOrders).where(where);

@@ -26,7 +26,8 @@ import {
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../lib/audit.js';
-import { renderAgendaPdf, type AgendaPdfEntry } from '../../lib/agenda-pdf.js';
+import { renderAgendaDocx } from '../../lib/agenda-docx.js';
+import { renderAgendaPdf, type AgendaPdfEntry, type AgendaPdfInput } from '../../lib/agenda-pdf.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
@@ -37,6 +38,8 @@ import { formatSessionDate, toInstant } from './time.js';
 
 /** Storage folder of the agendas' PDFs: public and cacheable (DESIGN.md section 6). */
 export const DAY_ORDERS_FOLDER = 'day-orders';
+/** The agendas as editable Word documents: staff only, through signed links (files/routes.ts). */
+export const DAY_ORDERS_DOCX_FOLDER = 'day-orders-docx';
 export const PUBLISHED_PER_PAGE = 10;
 export const SUMMARIES_PER_PAGE = 15;
 
@@ -152,7 +155,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       }
 
       const started = performance.now();
-      const pdf = await renderAgendaPdf({
+      const agenda: AgendaPdfInput = {
         councilName,
         sessionTypeLabel: SESSION_TYPE_LABELS[input.sessionType],
         sessionDateText: formatSessionDate(sessionDate, timeZone),
@@ -160,18 +163,24 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         sections: AGENDA_SECTIONS.map((section) => ({ number: AGENDA_SECTION_NUMBERS[section], title: AGENDA_SECTION_TITLES[section], entries: entries[section] })),
         emptySectionText: DAY_ORDER_MESSAGES.emptySection,
         createdAt,
-      });
+      };
+      // The same agenda twice: the PDF everyone reads, and a Word document the secretary can edit.
+      const [pdf, docx] = await Promise.all([renderAgendaPdf(agenda), renderAgendaDocx(agenda)]);
       const pdfMs = Math.round(performance.now() - started);
 
       const pdfKey = await storage.put(DAY_ORDERS_FOLDER, 'pdf', pdf);
+      const docxKey = await storage.put(DAY_ORDERS_DOCX_FOLDER, 'docx', docx).catch(async (error: unknown) => {
+        await storage.remove(pdfKey).catch(() => undefined);
+        throw error;
+      });
       let id: number;
       try {
         id = await repository.insert(
-          { sessionType: input.sessionType, sessionDate, previousMinutes: input.acta, pdfKey, createdBy: user.id, createdAt },
+          { sessionType: input.sessionType, sessionDate, previousMinutes: input.acta, pdfKey, docxKey, createdBy: user.id, createdAt },
           items,
         );
       } catch (error) {
-        await storage.remove(pdfKey).catch(() => undefined);
+        await Promise.all([storage.remove(pdfKey), storage.remove(docxKey)].map((removal) => removal.catch(() => undefined)));
         // A selected regulation deleted between the check and the write (foreign key violation).
         const failure = error as { code?: string; cause?: { code?: string } };
         if ((failure.cause?.code ?? failure.code) === '23503') {
@@ -180,7 +189,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         throw error;
       }
       log.info({ dayOrderId: id, items: items.length, pdfMs, userId: user.id }, 'day order created');
-      return { id, pdf_path: urls.publicFile(pdfKey) };
+      return { id, pdf_path: urls.publicFile(pdfKey), docx_path: urls.privateFile(docxKey) };
     },
 
     /** The Atom feed of the newest agendas. */
@@ -252,6 +261,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         day_order: {
           id: order.id,
           pdf_path: pdfPath(order.pdfKey),
+          docx_path: order.docxKey ? urls.privateFile(order.docxKey) : null,
           date_creation: order.createdAt.toISOString(),
           session_date: order.sessionDate.toISOString(),
           session_type: order.sessionType,
@@ -261,12 +271,13 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       };
     },
 
-    /** Deletes the agenda, its items and, after the commit, its PDF. */
+    /** Deletes the agenda, its items and, after the commit, its PDF and Word document. */
     async delete(user: AuthUser, id: number): Promise<void> {
       const deleted = await repository.delete(id);
       if (!deleted) throw new NotFound(DAY_ORDER_MESSAGES.notFound);
-      if (deleted.pdfKey) {
-        await storage.remove(deleted.pdfKey).catch((error: unknown) => log.warn({ err: error, key: deleted.pdfKey }, 'could not remove a day order PDF'));
+      for (const key of [deleted.pdfKey, deleted.docxKey]) {
+        // A file left behind is an orphan the hourly sweep removes (files/orphan-sweep.ts).
+        if (key) await storage.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'could not remove a day order file'));
       }
       audit(log, 'day_order_deleted', { userId: user.id, address: user.address, itemId: id });
     },

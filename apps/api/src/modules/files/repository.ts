@@ -10,6 +10,7 @@ export function createFileRepository(db: Pick<Database, 'execute'>) {
         select pdf_process as key from regulations where pdf_process is not null
         union all select pdf_approved from regulations where pdf_approved is not null
         union all select pdf_key from day_orders where pdf_key is not null
+        union all select docx_key from day_orders where docx_key is not null
         union all select image ->> 'key' from banners
         union all select variant ->> 'key' from banners, jsonb_array_elements(image -> 'variants') variant
         union all select image ->> 'key' from news where image is not null

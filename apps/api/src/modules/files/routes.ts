@@ -10,11 +10,18 @@ import type { Storage } from '../../lib/storage.js';
 
 /** Folders whose files anyone may download, and folders reached only through a signed link. */
 export const PUBLIC_FOLDERS = ['regulations-approved', 'day-orders'] as const;
-export const PRIVATE_FOLDERS = ['regulations-process'] as const;
+export const PRIVATE_FOLDERS = ['regulations-process', 'day-orders-docx'] as const;
 /** Folders of the home page's images (banners, news, contact): public, re-encoded by the server. */
 export const IMAGE_FOLDERS = ['banners', 'news', 'contact'] as const;
 
-const fileParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.pdf$/, { error: 'El archivo no existe.' }) });
+const fileParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(pdf|docx)$/, { error: 'El archivo no existe.' }) });
+
+/** How each kind of document is sent: its type and the name a browser saves it under. */
+const DOCUMENTS = {
+  pdf: { type: 'application/pdf', disposition: 'inline' },
+  // A Word document is for editing: downloaded, never shown in the browser.
+  docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', disposition: 'attachment' },
+} as const;
 const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/, { error: 'El archivo no existe.' }) });
 
 export const FILES_PREFIX = '/files';
@@ -23,10 +30,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
   const send = async (key: string, reply: FastifyReply, cache: string) => {
     const file = await storage.read(key);
     if (!file) throw new NotFound('No se encontró el archivo.');
+    const extension = key.endsWith('.docx') ? 'docx' : 'pdf';
     return reply
-      .header('content-type', 'application/pdf')
+      .header('content-type', DOCUMENTS[extension].type)
       .header('content-length', file.size)
-      .header('content-disposition', `inline; filename="${key.startsWith('day-orders/') ? 'orden-del-dia' : 'normativa'}.pdf"`)
+      .header('content-disposition', `${DOCUMENTS[extension].disposition}; filename="${key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa'}.${extension}"`)
       .header('cache-control', cache)
       .send(file.stream);
   };

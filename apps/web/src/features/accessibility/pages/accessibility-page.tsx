@@ -37,7 +37,7 @@ export function AccessibilityPage() {
             cada norma, las <a href={paths.dayOrders.getHref()}>órdenes del día</a>, los avisos por correo y esta página.
           </li>
           <li>El panel de gestión del personal: registro de normativas, armado de órdenes del día, usuarios, banners y noticias.</li>
-          <li>Se usa con teclado solo, con lector de pantalla, con zoom de hasta el 200 % y en pantallas de 320 px de ancho.</li>
+          <li>Está pensado para usarse con el teclado solo, con lector de pantalla, con zoom de hasta el 200 % y en pantallas de 320 px de ancho.</li>
         </ul>
       </section>
 
@@ -47,8 +47,8 @@ export function AccessibilityPage() {
         </h2>
         <ul>
           <li>
-            Revisión automática con axe-core (reglas WCAG 2.1 A y AA) de cada página pública y de las pantallas del personal, en
-            ancho de teléfono y de escritorio, en cada versión del sistema: una falla detiene la publicación.
+            Revisión automática con axe-core (reglas WCAG 2.1 A y AA) de las páginas públicas y de las pantallas principales del
+            personal, en ancho de teléfono y de escritorio, en cada versión del sistema: una falla detiene la publicación.
           </li>
           <li>
             Pruebas automáticas que usan solo el teclado en el carrusel de la página de inicio (cambiar y pausar los banners),

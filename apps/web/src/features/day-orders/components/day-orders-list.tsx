@@ -13,6 +13,8 @@ import { PublicFilters } from './public-filters';
 
 // Only admins delete: the button, its modal and the mutation load for them alone, not for every visitor.
 const DeleteDayOrderButton = lazy(async () => ({ default: (await import('./delete-day-order-button')).DeleteDayOrderButton }));
+// The editable Word document is for the staff who build agendas: its button loads in their panel only.
+const AgendaDocxButton = lazy(async () => ({ default: (await import('./agenda-docx-button')).AgendaDocxButton }));
 
 /** The results' id: each page of results opens at them (`#resultados`). */
 const RESULTS_ID = 'resultados';
@@ -102,6 +104,11 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
                         <td className="text-nowrap d-none d-md-table-cell">{created}</td>
                         <td className="text-nowrap">
                           <AgendaPdfLink href={order.pdf_path} of={of} />
+                          {createIn && (
+                            <Suspense fallback={null}>
+                              <AgendaDocxButton id={order.id} of={of} />
+                            </Suspense>
+                          )}
                         </td>
                         {canDelete && (
                           <td>

@@ -34,7 +34,7 @@ describe('DayOrderCreatePage', () => {
   it("searches the sources, builds the agenda and goes to the panel's agenda list 1.5 s after saving", async () => {
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/v1/day-orders/sources')) return jsonResponse(sources);
-      if (init?.method === 'POST') return jsonResponse({ id: 9, pdf_path: '/api/v1/files/day-orders/x.pdf' }, 201);
+      if (init?.method === 'POST') return jsonResponse({ id: 9, pdf_path: '/api/v1/files/day-orders/x.pdf', docx_path: '/api/v1/files/day-orders-docx/x.docx?expires=1&signature=s' }, 201);
       return jsonResponse({}, 404);
     });
     vi.stubGlobal('fetch', fetch);

@@ -126,11 +126,19 @@ export function SessionSummaryPage() {
               <dd>{total}</dd>
             </div>
           </dl>
-          {order.pdf_path && (
-            <a className="btn btn-primary" href={order.pdf_path} target="_blank" rel="noopener">
-              Ver PDF de la orden del día<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
-          )}
+          <div className="d-flex flex-wrap gap-2">
+            {order.pdf_path && (
+              <a className="btn btn-primary" href={order.pdf_path} target="_blank" rel="noopener">
+                Ver PDF de la orden del día<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            )}
+            {/* A signed link that expires: the page asks for a new one whenever it is looked at again. */}
+            {order.docx_path && (
+              <a className="btn btn-outline-primary" href={order.docx_path} download="orden-del-dia.docx">
+                Descargar en Word (editable)
+              </a>
+            )}
+          </div>
         </div>
       </section>
 

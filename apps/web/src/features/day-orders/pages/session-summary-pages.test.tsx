@@ -14,7 +14,7 @@ const summaries = {
 
 const emptySections: Record<string, unknown[]> = { correspondence: [], dem_message: [], projects: [], comision_gobierno: [], comision_hacienda: [], comision_obras: [], comision_higiene: [] };
 const detail = (sections: Record<string, unknown[]> = {}) => ({
-  day_order: { id: 7, pdf_path: '/api/v1/files/day-orders/a.pdf', date_creation: '2026-03-02T12:00:00.000Z', session_date: '2026-03-10T22:00:00.000Z', session_type: 'ordinaria', previous_minutes: '45' },
+  day_order: { id: 7, pdf_path: '/api/v1/files/day-orders/a.pdf', docx_path: '/api/v1/files/day-orders-docx/b.docx?expires=1&signature=s', date_creation: '2026-03-02T12:00:00.000Z', session_date: '2026-03-10T22:00:00.000Z', session_type: 'ordinaria', previous_minutes: '45' },
   items_by_section: { ...emptySections, ...sections },
 });
 
@@ -56,6 +56,10 @@ describe('SessionSummaryPage', () => {
     expect(screen.getByText('10/03/2026, 19:00')).toBeInTheDocument();
     expect(screen.getByText('Acta N° 45')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Ver PDF de la orden del día/ })).toHaveAttribute('href', '/api/v1/files/day-orders/a.pdf');
+    // The same agenda to edit before printing.
+    const word = screen.getByRole('link', { name: 'Descargar en Word (editable)' });
+    expect(word).toHaveAttribute('href', '/api/v1/files/day-orders-docx/b.docx?expires=1&signature=s');
+    expect(word).toHaveAttribute('download', 'orden-del-dia.docx');
     expect(screen.getAllByText('Sin asuntos.')).toHaveLength(5);
   });
 

@@ -55,4 +55,23 @@ describe('StaffDayOrdersPage', () => {
     expect(fetch).toHaveBeenCalledWith('/api/v1/day-orders/1', expect.objectContaining({ method: 'DELETE' }));
     await waitFor(() => expect(screen.queryByText('11/03/2026, 19:00')).not.toBeInTheDocument(), { timeout: 3000 });
   });
+
+  it("downloads an agenda's Word document through a fresh signed link, and says so when it cannot", async () => {
+    const detail = { day_order: { id: 1, pdf_path: '/api/v1/files/day-orders/1.pdf', docx_path: '/api/v1/files/day-orders-docx/1.docx?expires=9&signature=s', date_creation: '2026-03-01T12:00:00.000Z', session_date: '2026-03-11T22:00:00.000Z', session_type: 'ordinaria', previous_minutes: '3' }, items_by_section: { correspondence: [], dem_message: [], projects: [], comision_gobierno: [], comision_hacienda: [], comision_obras: [], comision_higiene: [] } };
+    let failing = false;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url === '/api/v1/day-orders/1') return failing ? jsonResponse({ message: 'no', requestId: 'r' }, 500) : jsonResponse(detail);
+      return jsonResponse(list([2, 1]));
+    }));
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    logInAs('asesor');
+    const { user } = renderPage('/asesor-concejal');
+    const word = await screen.findByRole('button', { name: 'Descargar la orden del día de la sesión del 11/03/2026, 19:00 en Word, para editarla' }, { timeout: 5000 });
+    await user.click(word);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/files/day-orders-docx/1.docx?expires=9&signature=s'));
+    failing = true;
+    await user.click(word);
+    expect(await screen.findByText('No se pudo obtener el documento Word de la orden del día. Inténtalo de nuevo.')).toBeInTheDocument();
+  });
 });

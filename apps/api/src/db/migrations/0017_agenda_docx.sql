@@ -1,0 +1,1 @@
+ALTER TABLE "day_orders" ADD COLUMN "docx_key" text;
