@@ -50,9 +50,12 @@ describe('the banner carousel', () => {
     const { shown } = renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: /^Pausar/ }));
     expect(screen.getByRole('button', { name: /^Reanudar/ })).toHaveAttribute('aria-pressed', 'true');
+    // A screen reader hears what the button did.
+    expect(screen.getByRole('status')).toHaveTextContent('Pase de banners detenido.');
     vi.advanceTimersByTime(3 * BANNER_INTERVAL_MS);
     expect(shown()).toBe('Uno');
     fireEvent.click(screen.getByRole('button', { name: /^Reanudar/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('Pase de banners reanudado.');
     vi.advanceTimersByTime(BANNER_INTERVAL_MS);
     expect(shown()).toBe('Dos');
   });

@@ -1,9 +1,14 @@
+import { announce } from './announcer';
 import { all, listen, type Enhancer } from './enhancer';
 
 /** Spec 9: a banner every 5 seconds. */
 export const BANNER_INTERVAL_MS = 5000;
 /** Spec 2.3: a swipe of 40 px changes the banner. */
 export const SWIPE_PX = 40;
+
+/** What a screen reader hears when the pause button is pressed. */
+export const BANNERS_PAUSED = 'Pase de banners detenido.';
+export const BANNERS_RESUMED = 'Pase de banners reanudado.';
 
 type Direction = 'next' | 'prev';
 
@@ -100,6 +105,8 @@ export const enhanceCarousel: Enhancer = (section) => {
         playing = !playing;
         toggle.setAttribute('aria-pressed', String(!playing));
         toggle.firstChild!.textContent = playing ? 'Pausar' : 'Reanudar';
+        // The button's new name says it too, but only once it is focused again: say what happened.
+        announce(playing ? BANNERS_RESUMED : BANNERS_PAUSED);
         schedule();
       }),
     );

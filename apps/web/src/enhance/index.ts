@@ -1,3 +1,4 @@
+import { announcer } from './announcer';
 import { enhanceCarousel } from './carousel';
 import { enhanceDropIfBroken } from './images';
 import { enhanceNavbar } from './navbar';
@@ -20,6 +21,7 @@ export const ENHANCERS: Record<string, Enhancer<never>> = {
 /** Gives every marked element of the page its behaviour (src/page/main.ts); returns how to take it away. */
 export function enhanceAll(root: ParentNode, enhancers: Record<string, Enhancer<never>> = ENHANCERS): () => void {
   toastRegion();
+  announcer();
   const cleanups: (() => void)[] = [];
   for (const element of root.querySelectorAll<HTMLElement>('[data-enhance]')) {
     const enhance = (Object.hasOwn(enhancers, element.dataset.enhance ?? '') ? enhancers[element.dataset.enhance!] : undefined) as Enhancer | undefined;

@@ -1,7 +1,10 @@
+import { announce } from './announcer';
 import { all, listen, type Enhancer } from './enhancer';
 import { showToast } from './toasts';
 
 export const NEWS_NOT_LOADED = 'No se pudieron cargar más noticias. Probá de nuevo.';
+/** What a screen reader hears once 'Ver más' or 'Ver menos' has changed the cards. */
+export const newsShown = (count: number) => `Se muestran ${count} ${count === 1 ? 'noticia' : 'noticias'}.`;
 
 /**
  * 'Ver más' and 'Ver menos' of the home page's news (features/home/components/news-section.tsx): each
@@ -31,6 +34,7 @@ export const enhanceNewsMore: Enhancer = (section) => {
       window.history.replaceState(window.history.state, '', link.href);
       const focusTarget = more ? section.querySelectorAll<HTMLElement>('[data-news-card] a')[shown] : section.querySelector<HTMLElement>('h2');
       (focusTarget ?? section.querySelector<HTMLElement>('h2'))?.focus();
+      announce(newsShown(section.querySelectorAll('[data-news-card]').length));
     } catch (error) {
       console.error('Error al cargar más noticias.', error);
       showToast('error', NEWS_NOT_LOADED);

@@ -56,8 +56,8 @@ export function AccessibilityPage() {
           </li>
           <li>
             Estructura pensada para lectores de pantalla: títulos en orden, regiones con nombre, campos con su etiqueta y sus
-            errores anunciados, y los mensajes que aparecen en la página (el resultado de un formulario, los avisos) anunciados
-            en una región dinámica.
+            errores anunciados, y lo que cambia en la página sin recargarla (el resultado de un formulario, los avisos, el
+            pase de banners detenido, las noticias agregadas con «Ver más») anunciado en una región dinámica.
           </li>
           <li>Las páginas públicas se leen sin JavaScript: los filtros son formularios comunes y las páginas, enlaces.</li>
         </ul>

@@ -62,9 +62,12 @@ describe('HomePage', () => {
     expect(window.location.search).toBe('?noticias=12');
     // The reader goes on from the first new card.
     expect(document.activeElement).toHaveAccessibleName('Ver más: Noticia 14');
+    // A screen reader hears how many there are now.
+    expect(document.getElementById('page-announcer')).toHaveTextContent('Se muestran 8 noticias.');
     expect(within(section).queryByRole('link', { name: 'Ver más' })).not.toBeInTheDocument();
     await user.click(within(section).getByRole('link', { name: 'Ver menos' }));
     await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(6));
+    expect(document.getElementById('page-announcer')).toHaveTextContent('Se muestran 6 noticias.');
     expect(window.location.search).toBe('');
     expect(within(section).getByRole('link', { name: 'Ver más: Noticia 20' })).toHaveAttribute('href', '/noticia/20');
     expect(within(section).getAllByText(/Texto de la noticia/)[0]).toHaveTextContent('Texto de la noticia 20.');
