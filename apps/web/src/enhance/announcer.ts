@@ -9,8 +9,10 @@ export function announcer(): HTMLElement {
   const region = document.createElement('div');
   region.id = 'page-announcer';
   region.className = 'visually-hidden';
-  region.setAttribute('role', 'status');
+  // A live region without the status role: the page's own status regions (the toasts, a form's
+  // result) stay the only ones a reader or a test finds by that role.
   region.setAttribute('aria-live', 'polite');
+  region.setAttribute('aria-atomic', 'true');
   document.body.append(region);
   return region;
 }

@@ -51,11 +51,11 @@ describe('the banner carousel', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Pausar/ }));
     expect(screen.getByRole('button', { name: /^Reanudar/ })).toHaveAttribute('aria-pressed', 'true');
     // A screen reader hears what the button did.
-    expect(screen.getByRole('status')).toHaveTextContent('Pase de banners detenido.');
+    expect(document.getElementById('page-announcer')).toHaveTextContent('Pase de banners detenido.');
     vi.advanceTimersByTime(3 * BANNER_INTERVAL_MS);
     expect(shown()).toBe('Uno');
     fireEvent.click(screen.getByRole('button', { name: /^Reanudar/ }));
-    expect(screen.getByRole('status')).toHaveTextContent('Pase de banners reanudado.');
+    expect(document.getElementById('page-announcer')).toHaveTextContent('Pase de banners reanudado.');
     vi.advanceTimersByTime(BANNER_INTERVAL_MS);
     expect(shown()).toBe('Dos');
   });
