@@ -1,5 +1,8 @@
 import { z } from './zod.js';
 
+/** The services assumed until a server says otherwise (or from one that predates the field): every block shown. */
+export const DEFAULT_SITE_SERVICES = { weather: true, videos: true } as const;
+
 /** What the public pages need to know about the council they belong to (from the server's config). */
 export const siteResponseSchema = z.object({
   council_name: z.string(),
@@ -18,7 +21,7 @@ export const siteResponseSchema = z.object({
    * YOUTUBE_CHANNEL_ID): the home page leaves out a block whose service is not configured, instead
    * of greeting visitors with its empty state. A server from before this field sends neither: both on.
    */
-  services: z.object({ weather: z.boolean(), videos: z.boolean() }).default({ weather: true, videos: true }),
+  services: z.object({ weather: z.boolean(), videos: z.boolean() }).default(DEFAULT_SITE_SERVICES),
 });
 export type SocialProfile = keyof SiteResponse['social'];
 export type SiteResponse = z.infer<typeof siteResponseSchema>;

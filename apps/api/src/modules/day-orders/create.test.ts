@@ -111,7 +111,9 @@ describe('POST /day-orders', () => {
     const unsigned = await ctx.app.inject({ url: docx_path.split('?')[0] });
     expect(unsigned.statusCode).toBeGreaterThanOrEqual(400);
     expect(unsigned.statusCode).toBeLessThan(500);
-    expect((await ctx.app.inject({ url: docx_path.replace(/signature=[\w-]+/, 'signature=forged') })).statusCode).toBe(403);
+    const forged = await ctx.app.inject({ url: docx_path.replace(/signature=[\w-]+/, 'signature=forged') });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe('El enlace al archivo venció o no es válido. Vuelve a abrir la orden del día.');
 
     const download = await ctx.app.inject({ url: docx_path });
     expect(download.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { SESSION_TYPE_LABELS, stripControlCharacters, type SessionType } from '@concejo/contracts';
-import { xml } from '../../lib/xml.js';
+import { atomDocument, atomId } from '../../lib/atom.js';
 import { formatSessionDate } from './time.js';
 
 /** An agenda as the feeds tell it: its session, when it was published and its PDF (absolute). */
@@ -26,29 +26,29 @@ export function agendaTitle(agenda: Pick<FeedAgenda, 'sessionType' | 'sessionDat
 
 /** An Atom 1.0 feed of the newest agendas (linked from /ver-orden-dia): each entry links its PDF. */
 export function agendasAtom(site: FeedSite, selfUrl: string, agendas: FeedAgenda[], now: Date): string {
-  const host = new URL(site.publicUrl).host;
   const listUrl = `${site.publicUrl}/ver-orden-dia`;
-  const entries = agendas.map(
-    (agenda) => `  <entry>
-    <title>${xml(`Orden del día: ${agendaTitle(agenda, site.timeZone)}`)}</title>
-    <id>tag:${xml(host)},2026:day-order:${agenda.id}</id>
-    <updated>${agenda.createdAt.toISOString()}</updated>
-    <published>${agenda.createdAt.toISOString()}</published>
-${agenda.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(agenda.pdfUrl)}"/>\n` : ''}    <link rel="related" type="text/html" href="${xml(listUrl)}"/>
-    <summary>${xml(`Orden del día de la ${agendaTitle(agenda, site.timeZone)}, publicada por el ${site.councilName}.`)}</summary>
-  </entry>`,
-  );
-  return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">
-  <title>${xml(`${site.councilName}: órdenes del día`)}</title>
-  <id>tag:${xml(host)},2026:day-orders</id>
-  <link rel="self" type="application/atom+xml" href="${xml(selfUrl)}"/>
-  <link rel="alternate" type="text/html" href="${xml(listUrl)}"/>
-  <updated>${(agendas[0]?.createdAt ?? now).toISOString()}</updated>
-  <author><name>${xml(site.councilName)}</name></author>
-${entries.join('\n')}
-</feed>
-`;
+  return atomDocument({
+    title: `${site.councilName}: órdenes del día`,
+    id: atomId(site.publicUrl, 'day-orders'),
+    selfUrl,
+    alternateUrl: listUrl,
+    updated: agendas[0]?.createdAt ?? now,
+    author: site.councilName,
+    entries: agendas.map((agenda) => {
+      const title = agendaTitle(agenda, site.timeZone);
+      return {
+        title: `Orden del día: ${title}`,
+        id: atomId(site.publicUrl, `day-order:${agenda.id}`),
+        updated: agenda.createdAt,
+        published: agenda.createdAt,
+        links: [
+          ...(agenda.pdfUrl ? [{ rel: 'alternate' as const, type: 'application/pdf', href: agenda.pdfUrl }] : []),
+          { rel: 'related' as const, type: 'text/html', href: listUrl },
+        ],
+        summary: `Orden del día de la ${title}, publicada por el ${site.councilName}.`,
+      };
+    }),
+  });
 }
 
 /** RFC 5545 (3.3.11) TEXT: control characters dropped; backslash, semicolon and comma escaped; line breaks as \n. */

@@ -166,7 +166,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       };
       // The same agenda twice: the PDF everyone reads, and a Word document the secretary can edit.
       const [pdf, docx] = await Promise.all([renderAgendaPdf(agenda), renderAgendaDocx(agenda)]);
-      const pdfMs = Math.round(performance.now() - started);
+      const documentsMs = Math.round(performance.now() - started);
 
       const pdfKey = await storage.put(DAY_ORDERS_FOLDER, 'pdf', pdf);
       const docxKey = await storage.put(DAY_ORDERS_DOCX_FOLDER, 'docx', docx).catch(async (error: unknown) => {
@@ -188,7 +188,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         }
         throw error;
       }
-      log.info({ dayOrderId: id, items: items.length, pdfMs, userId: user.id }, 'day order created');
+      log.info({ dayOrderId: id, items: items.length, documentsMs, userId: user.id }, 'day order created');
       return { id, pdf_path: urls.publicFile(pdfKey), docx_path: urls.privateFile(docxKey) };
     },
 

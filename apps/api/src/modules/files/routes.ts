@@ -11,38 +11,46 @@ import type { Storage } from '../../lib/storage.js';
 /** Folders whose files anyone may download, and folders reached only through a signed link. */
 export const PUBLIC_FOLDERS = ['regulations-approved', 'day-orders'] as const;
 export const PRIVATE_FOLDERS = ['regulations-process', 'day-orders-docx'] as const;
+type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
 /** Folders of the home page's images (banners, news, contact): public, re-encoded by the server. */
 export const IMAGE_FOLDERS = ['banners', 'news', 'contact'] as const;
 
-const fileParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(pdf|docx)$/, { error: 'El archivo no existe.' }) });
-
-/** How each kind of document is sent: its type and the name a browser saves it under. */
+/** How each kind of document is sent: its type, and whether a browser shows it or saves it. */
 const DOCUMENTS = {
   pdf: { type: 'application/pdf', disposition: 'inline' },
   // A Word document is for editing: downloaded, never shown in the browser.
   docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', disposition: 'attachment' },
 } as const;
+type DocumentKind = keyof typeof DOCUMENTS;
+
+/** A stored document's name in its folder: the server's key, with the folder's one extension. */
+const documentParams = (kind: DocumentKind) => z.object({ name: z.string().regex(new RegExp(`^[0-9a-f-]{36}\\.${kind}$`), { error: 'El archivo no existe.' }) });
+
+/** What each private folder holds, and where a person gets a fresh link when theirs expired. */
+const PRIVATE_DOCUMENTS: Record<PrivateFolder, { kind: DocumentKind; reopen: string }> = {
+  'regulations-process': { kind: 'pdf', reopen: 'Vuelve a abrir la normativa.' },
+  'day-orders-docx': { kind: 'docx', reopen: 'Vuelve a abrir la orden del día.' },
+};
 const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/, { error: 'El archivo no existe.' }) });
 
 export const FILES_PREFIX = '/files';
 
 export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSigner; clock: Clock }> = async (app, { storage, signer, clock }) => {
-  const send = async (key: string, reply: FastifyReply, cache: string) => {
+  const send = async (key: string, kind: DocumentKind, reply: FastifyReply, cache: string) => {
     const file = await storage.read(key);
     if (!file) throw new NotFound('No se encontró el archivo.');
-    const extension = key.endsWith('.docx') ? 'docx' : 'pdf';
     return reply
-      .header('content-type', DOCUMENTS[extension].type)
+      .header('content-type', DOCUMENTS[kind].type)
       .header('content-length', file.size)
-      .header('content-disposition', `${DOCUMENTS[extension].disposition}; filename="${key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa'}.${extension}"`)
+      .header('content-disposition', `${DOCUMENTS[kind].disposition}; filename="${key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa'}.${kind}"`)
       .header('cache-control', cache)
       .send(file.stream);
   };
 
   for (const folder of PUBLIC_FOLDERS) {
     /** A public PDF; its name never changes content, so it is cached for a year. 200; 404. */
-    app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: fileParams } }, async (request, reply) =>
-      send(`${folder}/${request.params.name}`, reply, 'public, max-age=31536000, immutable'),
+    app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: documentParams('pdf') } }, async (request, reply) =>
+      send(`${folder}/${request.params.name}`, 'pdf', reply, 'public, max-age=31536000, immutable'),
     );
   }
 
@@ -61,19 +69,20 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
   }
 
   for (const folder of PRIVATE_FOLDERS) {
-    /** A staff-only PDF through a signed link that expires. 200; 403 bad or expired link; 404. */
+    const { kind, reopen } = PRIVATE_DOCUMENTS[folder];
+    /** A staff-only document (a process PDF, an agenda's Word file) through a signed link that expires. 200; 403 bad or expired link; 404. */
     app.get(
       `${FILES_PREFIX}/${folder}/:name`,
       {
         config: { access: 'public' },
-        schema: { hide: true, params: fileParams, querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }) },
+        schema: { hide: true, params: documentParams(kind), querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }) },
       },
       async (request, reply) => {
         const path = `${API_BASE}${FILES_PREFIX}/${folder}/${request.params.name}`;
         if (!signer.verify(path, request.query.expires, request.query.signature, clock.now())) {
-          throw new Forbidden('El enlace al archivo venció o no es válido. Vuelve a abrir la normativa.');
+          throw new Forbidden(`El enlace al archivo venció o no es válido. ${reopen}`);
         }
-        return send(`${folder}/${request.params.name}`, reply, 'private, no-store');
+        return send(`${folder}/${request.params.name}`, kind, reply, 'private, no-store');
       },
     );
   }

@@ -1,5 +1,5 @@
 import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, stripControlCharacters, type LegalForce, type PublishedRegulation } from '@concejo/contracts';
-import { xml } from '../../lib/xml.js';
+import { atomDocument, atomId } from '../../lib/atom.js';
 
 export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF', 'Vigencia'] as const;
 
@@ -52,28 +52,25 @@ export interface FeedEntry {
 
 /** An Atom 1.0 feed of newly approved norms, for readers and other sites. */
 export function atomFeed(options: { councilName: string; publicUrl: string; selfUrl: string; entries: FeedEntry[]; now: Date }): string {
-  const updated = (options.entries[0]?.approvedAt ?? options.now).toISOString();
-  const host = new URL(options.publicUrl).host;
-  const entries = options.entries.map(
-    (entry) => `  <entry>
-    <title>${xml(entry.title)}</title>
-    <id>tag:${xml(host)},2026:regulation:${entry.id}</id>
-    <updated>${entry.approvedAt.toISOString()}</updated>
-${entry.pageUrl ? `    <link rel="alternate" type="text/html" href="${xml(entry.pageUrl)}"/>\n` : ''}${entry.pdfUrl ? `    <link rel="alternate" type="application/pdf" href="${xml(entry.pdfUrl)}"/>\n` : ''}    <category term="${entry.legalForce}" label="${LEGAL_FORCE_LABELS[entry.legalForce]}"/>
-    <summary>${xml(entry.subject)}</summary>
-  </entry>`,
-  );
-  return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">
-  <title>${xml(options.councilName)}: normativas aprobadas</title>
-  <id>tag:${xml(host)},2026:regulations</id>
-  <link rel="self" type="application/atom+xml" href="${xml(options.selfUrl)}"/>
-  <link rel="alternate" type="text/html" href="${xml(`${options.publicUrl}/normativas`)}"/>
-  <updated>${updated}</updated>
-  <author><name>${xml(options.councilName)}</name></author>
-${entries.join('\n')}
-</feed>
-`;
+  return atomDocument({
+    title: `${options.councilName}: normativas aprobadas`,
+    id: atomId(options.publicUrl, 'regulations'),
+    selfUrl: options.selfUrl,
+    alternateUrl: `${options.publicUrl}/normativas`,
+    updated: options.entries[0]?.approvedAt ?? options.now,
+    author: options.councilName,
+    entries: options.entries.map((entry) => ({
+      title: entry.title,
+      id: atomId(options.publicUrl, `regulation:${entry.id}`),
+      updated: entry.approvedAt,
+      links: [
+        ...(entry.pageUrl ? [{ rel: 'alternate' as const, type: 'text/html', href: entry.pageUrl }] : []),
+        ...(entry.pdfUrl ? [{ rel: 'alternate' as const, type: 'application/pdf', href: entry.pdfUrl }] : []),
+      ],
+      category: { term: entry.legalForce, label: LEGAL_FORCE_LABELS[entry.legalForce] },
+      summary: entry.subject,
+    })),
+  });
 }
 
 /** "Ordenanza N° 2845", as a norm is named in the feed. */

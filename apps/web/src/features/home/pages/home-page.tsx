@@ -1,4 +1,4 @@
-import { CONTENT_MESSAGES } from '@concejo/contracts';
+import { CONTENT_MESSAGES, DEFAULT_SITE_SERVICES } from '@concejo/contracts';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_COUNCIL_NAME, useSite } from '../../site';
 import { useContact } from '../api/get-contact';
@@ -32,7 +32,7 @@ export function HomePage() {
   const councilName = site.data?.council_name ?? DEFAULT_COUNCIL_NAME;
   // A block whose outside service is not set up is left out (a fresh install without API keys); one
   // that is set up but failing says so. Until the server has said, both are on.
-  const services = site.data?.services ?? { weather: true, videos: true };
+  const services = site.data?.services ?? DEFAULT_SITE_SERVICES;
   const channelUrl = site.data?.social.youtube ?? null;
   return (
     <div className="home-page">

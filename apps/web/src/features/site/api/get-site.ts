@@ -1,4 +1,4 @@
-import { API_PATHS, type SiteResponse } from '@concejo/contracts';
+import { API_PATHS, DEFAULT_SITE_SERVICES, type SiteResponse } from '@concejo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { fields, objectAnswer } from '../../../lib/public-answers';
@@ -13,7 +13,7 @@ export async function getSite({ signal }: { signal?: AbortSignal } = {}): Promis
   const site = await apiClient.get(API_PATHS.site, { schema: objectAnswer<SiteAnswer>('the site', fields({ council_name: 'string', town_name: 'string', town_region: 'string' })), signal });
   // A server from before the social profiles (or the services) existed sends none: no links, rather
   // than no site at all; and every block, as such a server always showed them.
-  return { ...site, social: site.social ?? { instagram: null, facebook: null, youtube: null }, services: site.services ?? { weather: true, videos: true } };
+  return { ...site, social: site.social ?? { instagram: null, facebook: null, youtube: null }, services: site.services ?? DEFAULT_SITE_SERVICES };
 }
 
 export const siteQueryOptions = () =>
