@@ -13,6 +13,8 @@ describe('/accesibilidad', () => {
     expect(screen.getByRole('region', { name: 'Norma que seguimos' })).toHaveTextContent('Ley 26.653');
     expect(screen.getByRole('region', { name: 'Norma que seguimos' })).toHaveTextContent('WCAG) 2.1');
     expect(screen.getByRole('region', { name: 'Cómo lo comprobamos' })).toHaveTextContent('axe-core');
+    expect(screen.getByRole('region', { name: 'Cómo lo comprobamos' })).toHaveTextContent('solo el teclado');
+    expect(screen.getByRole('region', { name: 'Cómo lo comprobamos' })).toHaveTextContent('Foco visible');
     expect(screen.getByRole('region', { name: 'Límites conocidos' })).toBeInTheDocument();
     const report = screen.getByRole('region', { name: 'Cómo informar una barrera' });
     expect(within(report).getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/#contacto');

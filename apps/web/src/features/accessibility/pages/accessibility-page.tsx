@@ -51,8 +51,13 @@ export function AccessibilityPage() {
             personal, en ancho de teléfono y de escritorio, en cada versión del sistema: una falla detiene la publicación.
           </li>
           <li>
-            Pruebas automáticas que usan solo el teclado en el carrusel de la página de inicio (cambiar y pausar los banners),
-            con el foco visible.
+            Pruebas automáticas que usan solo el teclado (Tab, Mayús+Tab, Enter, la barra espaciadora y las flechas) para las
+            tareas de punta a punta: buscar y abrir una norma, leer una noticia, detener el carrusel, iniciar sesión, cargar
+            una norma con sus autores y palabras clave, armar una orden del día y subir un banner.
+          </li>
+          <li>
+            Foco visible: en las páginas públicas y en las pantallas principales del personal, una prueba recorre con Tab
+            todo lo que se puede enfocar y comprueba que cada elemento muestre dónde está el foco.
           </li>
           <li>
             Estructura pensada para lectores de pantalla: títulos en orden, regiones con nombre, campos con su etiqueta y sus
@@ -79,8 +84,8 @@ export function AccessibilityPage() {
           </li>
           <li>Las imágenes de los banners y de las noticias dependen de la descripción que cargue el personal.</li>
           <li>
-            Todavía no recorrimos en pruebas automáticas, solo con el teclado, cada tarea del público y del personal de punta a
-            punta: es la próxima revisión.
+            Los campos de fecha usan el selector del navegador: su forma de escribir la fecha y su calendario dependen del
+            navegador y del idioma del equipo.
           </li>
         </ul>
       </section>
