@@ -50,13 +50,18 @@ test('a visitor searches the registry, opens a norm and reads a news item with t
 
   await page.goto('/');
   const news = page.getByRole('region', { name: 'Noticias' });
-  // 'Ver más' shows six more cards; the focus goes to the first new one, and a screen reader hears it.
+  // 'Ver más' shows up to six more cards (the demo has eight news items; other specs of the run add
+  // theirs); the focus goes to the first new one, and a screen reader hears how many are shown.
+  const articles = news.getByRole('article');
+  const before = await articles.count();
   await tabTo(page, news.getByRole('link', { name: 'Ver más', exact: true }));
   await page.keyboard.press('Enter');
-  await expect(news.getByRole('article')).toHaveCount(8);
-  await expect(page.locator('#page-announcer')).toHaveText('Se muestran 8 noticias.');
-  const focused = page.locator(':focus');
-  await expect(focused).toHaveAccessibleName(/^Ver más: /);
+  await expect.poll(() => articles.count()).toBeGreaterThan(before);
+  const shown = await articles.count();
+  expect(shown).toBeLessThanOrEqual(before + 6);
+  await expect(page.locator('#page-announcer')).toHaveText(`Se muestran ${shown} noticias.`);
+  const focused = articles.nth(before).getByRole('link', { name: /^Ver más: / });
+  await expect(focused).toBeFocused();
   const title = (await focused.getAttribute('aria-label'))?.replace(/^Ver más: /, '') ?? '';
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/noticia\/\d+$/);
