@@ -175,7 +175,8 @@ async function expectFocusVisibleThroughout(page: Page, path: string) {
 }
 
 test('every element Tab reaches on the public pages shows its focus', async ({ page }) => {
-  test.setTimeout(180_000);
+  // 10 pages, each Tabbed through whole: 1.0 min in a clean-clone CI run (2026-11-27).
+  test.setTimeout(240_000);
   await page.goto('/normativas?search=circulacion');
   const norm = (await page.getByRole('link', { name: DEMO_SUBJECT }).getAttribute('href')) ?? '';
   await page.goto('/');
@@ -186,7 +187,8 @@ test('every element Tab reaches on the public pages shows its focus', async ({ p
 });
 
 test('every element Tab reaches on the staff pages shows its focus', async ({ browser }) => {
-  test.setTimeout(240_000);
+  // 17 pages, each Tabbed through whole: 3.1 min in a clean-clone CI run (2026-11-27).
+  test.setTimeout(420_000);
   const panels = [
     { account: ACCOUNTS.admin, landing: '/admin', paths: ['/admin', '/admin/cargar-normativa', '/admin/cargar-normativa-antigua', '/admin/cargar-orden-dia', '/admin/ordenes-del-dia', '/admin/resumen-sesion', '/admin/gestionar-usuarios', '/admin/registrar-usuario', '/admin/suscripciones', '/admin/profile'] },
     { account: ACCOUNTS.cm, landing: '/cm', paths: ['/cm', '/cm/cargar-banner', '/cm/gestionar-noticias', '/cm/cargar-noticia', '/cm/cargar-contactos'] },
