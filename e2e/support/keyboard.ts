@@ -1,26 +1,39 @@
 import { type Locator, type Page } from '@playwright/test';
 
-/** What the focused element shows of its focus, read from its computed style. */
-async function focusState(page: Page) {
-  return page.evaluate(() => {
+type FocusState = { element: string; visible: boolean; visitedBefore: boolean };
+
+/**
+ * What the focused element shows of its focus, read from its computed style; with `mark`, also
+ * whether tabThroughPage's round had already visited it (and it is marked as visited), in the same
+ * round trip to the page.
+ */
+async function focusState(page: Page, mark = false): Promise<FocusState | null> {
+  return page.evaluate((mark) => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
+    const visited = (window as Window & { __tabStops?: WeakSet<Element> }).__tabStops;
+    const visitedBefore = mark && visited !== undefined && visited.has(element);
+    if (mark) visited?.add(element);
+    const described = { element: element.outerHTML.slice(0, 160), visitedBefore };
     // A date or time field's calendar button is a Tab stop of its own, inside the browser's part of the
     // field: the field is then the active element without matching :focus, and the browser draws that
     // button's ring itself (seen in a screenshot), out of reach of the page's styles.
     const pickerButton = element instanceof HTMLInputElement && /^(date|datetime-local|time|month|week)$/.test(element.type) && !element.matches(':focus');
-    if (pickerButton) return { visible: true, element: element.outerHTML.slice(0, 160) };
+    if (pickerButton) return { ...described, visible: true };
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
-    return { visible: outline || ring, element: element.outerHTML.slice(0, 160) };
-  });
+    return { ...described, visible: outline || ring };
+  }, mark);
 }
 
-/** The focus's state once a ring that fades in (Bootstrap's box-shadow transition) has had a moment. */
-async function settledFocusState(page: Page) {
-  let state = await focusState(page);
-  for (const started = Date.now(); state && !state.visible && Date.now() - started < 1000; ) {
+/**
+ * The focus's state just after a Tab, once a ring that fades in (Bootstrap's box-shadow transition)
+ * has had a moment; `mark` as in focusState, for the first reading only.
+ */
+async function settledFocusState(page: Page, mark = false) {
+  let state = await focusState(page, mark);
+  for (const started = Date.now(); state && !state.visible && !state.visitedBefore && Date.now() - started < 1000; ) {
     await page.waitForTimeout(50);
     state = await focusState(page);
   }
@@ -56,17 +69,9 @@ export async function tabThroughPage(page: Page, { limit = 200 } = {}): Promise<
   const stops: TabStop[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press('Tab');
-    const seenBefore = await page.evaluate(() => {
-      const seen = (window as Window & { __tabStops?: WeakSet<Element> }).__tabStops;
-      const element = document.activeElement;
-      if (!seen || !element || element === document.body) return false;
-      if (seen.has(element)) return true;
-      seen.add(element);
-      return false;
-    });
-    if (seenBefore) return stops;
-    const state = await settledFocusState(page);
-    if (state) stops.push(state);
+    const state = await settledFocusState(page, true);
+    if (state?.visitedBefore) return stops;
+    if (state) stops.push({ element: state.element, visible: state.visible });
   }
   return stops;
 }
