@@ -3,7 +3,7 @@
 //   1. unit and API tests (Vitest: contracts, api against embedded PostgreSQL, web in jsdom);
 //   2. a production build;
 //   3. end-to-end tests (Playwright in Debian's Chromium against the built server).
-// Ends with one line "N passed, M failed". Under CI=true a missing browser or OCR fails the run.
+// Ends with one line "N passed, M failed". Under CI=true a missing browser, OCR or S3 server fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -35,20 +35,28 @@ function hasSpanishOcr() {
   return result.status === 0 && `${result.stdout}\n${result.stderr}`.split('\n').some((line) => line.trim() === 'spa');
 }
 
-const toolsPresent = () => existsSync(chromium) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm') && hasSpanishOcr();
+/** OpenStack Swift with its S3 API, the real S3 server of the storage tests (scripts/s3-server.sh installs it). */
+const hasSwift = () => existsSync('/usr/bin/swift-proxy-server') && existsSync('/usr/bin/memcached');
+
+const toolsPresent = () => existsSync(chromium) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm') && hasSpanishOcr() && hasSwift();
 
 function ensureTools() {
   if (toolsPresent()) return true;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!ci && canInstall) {
-    console.log(`\nChromium, poppler-utils or tesseract (with Spanish) missing: installing Debian's ${PACKAGES.join(', ')}...`);
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', ...PACKAGES]) === 0 && toolsPresent()) {
+    console.log(`\nChromium, poppler-utils, tesseract (with Spanish) or Swift missing: installing Debian's ${PACKAGES.join(', ')} and Swift...`);
+    if (
+      run('apt-get', ['update', '-qq']) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', ...PACKAGES]) === 0 &&
+      run('bash', ['scripts/s3-server.sh', 'install']) === 0 &&
+      toolsPresent()
+    ) {
       return true;
     }
   }
   console.error(
-    `\nChromium (${chromium}), poppler-utils or tesseract with its Spanish data is missing; the tests need them all.\n` +
-      `Install them with: sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}\n` +
+    `\nChromium (${chromium}), poppler-utils, tesseract with its Spanish data or Swift is missing; the tests need them all.\n` +
+      `Install them with: sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')} && sudo bash scripts/s3-server.sh install\n` +
       `(or set CHROMIUM_PATH to another Chromium binary).`,
   );
   return false;

@@ -9,7 +9,7 @@ export default defineConfig({
     // squeeze the timing budgets of the tests beside them.
     exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts'],
     environment: 'node',
-    globalSetup: ['./src/test/global-setup.ts'],
+    globalSetup: ['./src/test/global-setup.ts', './src/test/s3-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -11,7 +11,7 @@ import { createReplayedAnswers, replayingServer } from './lib/replayed-answers.j
 import { acceptMultipart } from './lib/multipart.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { clientOf, trustProxyOption } from './lib/trust-proxy.js';
-import { createDiskStorage, type Storage } from './lib/storage.js';
+import { createConfiguredStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { closingStep } from './lib/slow-steps.js';
 import { createPublicChanges, type PublicChanges } from './lib/public-changes.js';
@@ -78,7 +78,8 @@ export const JSON_BODY_LIMIT = 100 * 1024;
 const REPLAYED_ANSWERS = 2_000;
 
 /** Builds the whole application; the server and the tests build it the same way. */
-export async function buildApp({ config, db, clock = systemClock, logger, storage = createDiskStorage(config.uploadsDir), mailer: givenMailer }: AppDependencies) {
+export async function buildApp({ config, db, clock = systemClock, logger, storage: givenStorage, mailer: givenMailer }: AppDependencies) {
+  const storage = givenStorage ?? (await createConfiguredStorage(config));
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
   // Repeated public answers are sent again as they were, ahead of Fastify (lib/replayed-answers.ts),
   // each with its own request id and the access line any request gets.

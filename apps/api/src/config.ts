@@ -137,6 +137,13 @@ const envSchema = z
     SOCIAL_INSTAGRAM_URL: profileUrl,
     SOCIAL_FACEBOOK_URL: profileUrl,
     SOCIAL_YOUTUBE_URL: profileUrl,
+    // Uploaded files in an S3-compatible bucket instead of DATA_DIR/uploads (several instances share it).
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' }).optional()),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanFlag,
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -145,6 +152,16 @@ const envSchema = z
         path: [env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'],
         message: 'ADMIN_EMAIL y ADMIN_PASSWORD se configuran juntos',
       });
+    }
+    const s3Settings = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+    if (env.S3_BUCKET === undefined) {
+      for (const name of s3Settings.filter((setting) => env[setting] !== undefined)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'se usa junto con S3_BUCKET, que falta' });
+      }
+    } else {
+      for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'falta: S3_BUCKET lo necesita' });
+      }
     }
     if (env.NODE_ENV === 'production' && readFlag(env.DEMO_DATA, false)) {
       ctx.addIssue({
@@ -201,6 +218,18 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     /** Signs private file links; without APP_SECRET the server keeps a generated one in DATA_DIR. */
     appSecret: env.APP_SECRET,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Where uploaded files live: the bucket when S3_BUCKET is set, otherwise uploadsDir. */
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION ?? 'us-east-1',
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: readFlag(env.S3_FORCE_PATH_STYLE, false),
+          }
+        : undefined,
     /** Outgoing e-mail: SMTP when smtpUrl is set, otherwise one .eml file per message in outboxDir. */
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -8,7 +8,7 @@ import { runMigrations } from './db/migrate.js';
 import { assertNoDemoAccountsInProduction, DemoAccountsInProduction, seedAccounts, seedSummary } from './db/seed.js';
 import { createLogger } from './lib/logger.js';
 import { readOrCreateSecret } from './lib/secret-file.js';
-import { createDiskStorage } from './lib/storage.js';
+import { createConfiguredStorage } from './lib/storage.js';
 
 // Same relative place from src/ (tsx) and from dist/ (the bundle).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -66,7 +66,8 @@ async function main(): Promise<void> {
   try {
     await runMigrations(connection.db);
     await assertNoDemoAccountsInProduction(connection.db, config);
-    const report = await seedAccounts(connection.db, config, createDiskStorage(config.uploadsDir));
+    const storage = await createConfiguredStorage(config);
+    const report = await seedAccounts(connection.db, config, storage);
     // Printed before anything else can fail: a generated password is never shown again.
     const summary = seedSummary(report);
     if (summary.length) printBox(summary);
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
       config: { ...config, appSecret, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST },
       db: connection.db,
       logger,
+      storage,
     });
     await app.listen({ port: config.port, host: config.host });
     logger.info({ database: connection.describe }, 'database ready');

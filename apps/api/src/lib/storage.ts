@@ -1,16 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes `start` to `end` of a file, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A stored file's bytes (all, or the range asked for) and the whole file's size. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+}
 
 /**
  * Where uploaded files live. Keys are server-made (`<folder>/<uuid>.<ext>`), never a client's file
- * name. Local disk today; an S3-compatible bucket implements the same interface.
+ * name. The local disk (lib/storage.ts) or an S3-compatible bucket (lib/s3-storage.ts).
  */
 export interface Storage {
-  put(folder: string, extension: string, content: Buffer): Promise<string>;
-  read(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Stores the bytes under a new key, streamed when they come as a stream; a reader never sees half a file. */
+  put(folder: string, extension: string, content: Buffer | Readable): Promise<string>;
+  /** Stores the bytes under a key given (a restore, a copy from another storage), replacing what it held. */
+  putAt(key: string, content: Buffer | Readable): Promise<void>;
+  /** The file's size, or undefined when there is none under that key. */
+  stat(key: string): Promise<{ size: number } | undefined>;
+  read(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
   remove(key: string): Promise<void>;
   /**
    * Every stored file and every half-written one (`.partial`), with when it was last written: for the
@@ -32,22 +50,37 @@ export function createDiskStorage(root: string): Storage {
     if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
     return path.join(root, key);
   };
+  const putAt = async (key: string, content: Buffer | Readable) => {
+    const file = resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so that a reader never sees half a file.
+    const partial = `${file}.partial`;
+    try {
+      if (Buffer.isBuffer(content)) await fs.writeFile(partial, content, { mode: 0o640 });
+      else await pipeline(content, createWriteStream(partial, { mode: 0o640 }));
+      await fs.rename(partial, file);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  };
   return {
     async put(folder, extension, content) {
       const key = `${folder}/${randomUUID()}.${extension}`;
-      const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so that a reader never sees half a file.
-      const partial = `${file}.partial`;
-      await fs.writeFile(partial, content, { mode: 0o640 });
-      await fs.rename(partial, file);
+      await putAt(key, content);
       return key;
     },
-    async read(key) {
+    putAt,
+    async stat(key) {
+      if (!isStorageKey(key)) return undefined;
+      const stat = await fs.stat(resolve(key)).catch(() => undefined);
+      return stat?.isFile() ? { size: stat.size } : undefined;
+    },
+    async read(key, range) {
       if (!isStorageKey(key)) return undefined;
       try {
         const stat = await fs.stat(resolve(key));
-        return { stream: createReadStream(resolve(key)), size: stat.size };
+        return { stream: createReadStream(resolve(key), range), size: stat.size };
       } catch {
         return undefined;
       }
@@ -73,4 +106,24 @@ export function createDiskStorage(root: string): Storage {
       await fs.rm(path.join(root, key), { force: true });
     },
   };
+}
+
+/** Settings of an S3-compatible bucket (config.s3). */
+export interface BucketSettings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+/**
+ * The storage the configuration names: the bucket when S3_BUCKET is set (its client loaded only
+ * then), otherwise the local folder.
+ */
+export async function createConfiguredStorage(config: { uploadsDir: string; s3?: BucketSettings }): Promise<Storage> {
+  if (!config.s3) return createDiskStorage(config.uploadsDir);
+  const { createS3Storage } = await import('./s3-storage.js');
+  return createS3Storage(config.s3);
 }

@@ -1,12 +1,14 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
-import { Forbidden, NotFound } from '../../lib/errors.js';
+import { requestedRange } from '../../lib/byte-ranges.js';
+import { Forbidden, HttpError, NotFound } from '../../lib/errors.js';
 import { IMAGE_CONTENT_TYPES } from '../../lib/images.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
 import type { Storage } from '../../lib/storage.js';
+import { holdsCopy } from '../../plugins/public-cache.js';
 
 /** Folders whose files anyone may download, and folders reached only through a signed link. */
 export const PUBLIC_FOLDERS = ['regulations-approved', 'day-orders'] as const;
@@ -35,22 +37,51 @@ const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|
 
 export const FILES_PREFIX = '/files';
 
+/**
+ * Sends a stored file, or the one byte range its request asks for (206; 416 past its end): a PDF
+ * viewer reads a large PDF's pages as it shows them. A key's bytes never change, so its name is a
+ * strong ETag: If-None-Match with it gets 304, and If-Range with any other value the whole file.
+ */
+async function sendStored(storage: Storage, request: FastifyRequest, reply: FastifyReply, key: string, headers: Record<string, string>) {
+  const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
+  if (holdsCopy(request, etag)) {
+    if (!(await storage.stat(key))) throw new NotFound('No se encontró el archivo.');
+    return reply.header('cache-control', headers['cache-control']).header('etag', etag).code(304).send();
+  }
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+  let range;
+  if (rangeHeader) {
+    const stat = await storage.stat(key);
+    if (!stat) throw new NotFound('No se encontró el archivo.');
+    range = requestedRange(rangeHeader, stat.size);
+    if (range === 'unsatisfiable') {
+      throw new HttpError(416, 'El rango pedido está fuera del archivo.', undefined, { 'content-range': `bytes */${stat.size}` });
+    }
+  }
+  const file = await storage.read(key, range);
+  if (!file) throw new NotFound('No se encontró el archivo.');
+  reply.headers(headers).header('accept-ranges', 'bytes').header('etag', etag);
+  if (!range) return reply.header('content-length', file.size).send(file.stream);
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(file.stream);
+}
+
 export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSigner; clock: Clock }> = async (app, { storage, signer, clock }) => {
-  const send = async (key: string, kind: DocumentKind, reply: FastifyReply, cache: string) => {
-    const file = await storage.read(key);
-    if (!file) throw new NotFound('No se encontró el archivo.');
-    return reply
-      .header('content-type', DOCUMENTS[kind].type)
-      .header('content-length', file.size)
-      .header('content-disposition', `${DOCUMENTS[kind].disposition}; filename="${key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa'}.${kind}"`)
-      .header('cache-control', cache)
-      .send(file.stream);
-  };
+  const send = async (key: string, kind: DocumentKind, request: FastifyRequest, reply: FastifyReply, cache: string) =>
+    sendStored(storage, request, reply, key, {
+      'content-type': DOCUMENTS[kind].type,
+      'content-disposition': `${DOCUMENTS[kind].disposition}; filename="${key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa'}.${kind}"`,
+      'cache-control': cache,
+    });
 
   for (const folder of PUBLIC_FOLDERS) {
     /** A public PDF; its name never changes content, so it is cached for a year. 200; 404. */
     app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: documentParams('pdf') } }, async (request, reply) =>
-      send(`${folder}/${request.params.name}`, 'pdf', reply, 'public, max-age=31536000, immutable'),
+      send(`${folder}/${request.params.name}`, 'pdf', request, reply, 'public, max-age=31536000, immutable'),
     );
   }
 
@@ -58,13 +89,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
     /** A public image; a replaced image gets a new name, so each name is cached for a year. 200; 404. */
     app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: imageParams } }, async (request, reply) => {
       const key = `${folder}/${request.params.name}`;
-      const file = await storage.read(key);
-      if (!file) throw new NotFound('No se encontró el archivo.');
-      return reply
-        .header('content-type', IMAGE_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)]!)
-        .header('content-length', file.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(file.stream);
+      return sendStored(storage, request, reply, key, {
+        'content-type': IMAGE_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)]!,
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
     });
   }
 
@@ -82,7 +110,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
         if (!signer.verify(path, request.query.expires, request.query.signature, clock.now())) {
           throw new Forbidden(`El enlace al archivo venció o no es válido. ${reopen}`);
         }
-        return send(`${folder}/${request.params.name}`, kind, reply, 'private, no-store');
+        return send(`${folder}/${request.params.name}`, kind, request, reply, 'private, no-store');
       },
     );
   }
