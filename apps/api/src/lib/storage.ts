@@ -110,7 +110,7 @@ export function createDiskStorage(root: string): Storage {
 
 /** Settings of an S3-compatible bucket (config.s3). */
 export interface BucketSettings {
-  endpoint?: string;
+  endpoint: string | undefined;
   region: string;
   bucket: string;
   accessKeyId: string;

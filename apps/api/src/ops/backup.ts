@@ -9,7 +9,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
 import type { Config } from '../config.js';
-import { createDiskStorage } from '../lib/storage.js';
+import { createConfiguredStorage, type Storage } from '../lib/storage.js';
 import { createFileRepository } from '../modules/files/repository.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, Cleanups, sha256Of, type BackupManifest } from './archive.js';
 import { openSiteDatabase } from './site-database.js';
@@ -22,7 +22,7 @@ import { openSiteDatabase } from './site-database.js';
  * Other schemas (the job queue's) are not copied: queued jobs are not part of a backup.
  */
 
-export type BackupSettings = Pick<Config, 'databaseUrl' | 'dataDir' | 'uploadsDir' | 'appSecret'>;
+export type BackupSettings = Pick<Config, 'databaseUrl' | 'dataDir' | 'uploadsDir' | 'appSecret'> & Partial<Pick<Config, 's3'>>;
 
 export interface BackupResult {
   file: string;
@@ -68,8 +68,11 @@ async function stageSite(config: BackupSettings, url: string, staging: string): 
   // Files first, then the database's snapshot, then any file the snapshot uses that arrived meanwhile:
   // every file a record of the snapshot points at is in the archive.
   const keys = new Set<string>();
-  for (const stored of await createDiskStorage(config.uploadsDir).list()) {
-    if (!stored.partial && (await stageFile(config.uploadsDir, stored.key, staging))) keys.add(stored.key);
+  // The files where the site keeps them: DATA_DIR/uploads, or the bucket (S3_BUCKET), downloaded.
+  const storage = await createConfiguredStorage(config);
+  const stage = (key: string) => (config.s3 ? downloadFile(storage, key, staging) : stageFile(config.uploadsDir, key, staging));
+  for (const stored of await storage.list()) {
+    if (!stored.partial && (await stage(stored.key))) keys.add(stored.key);
   }
 
   const client = new pg.Client(url);
@@ -115,7 +118,7 @@ async function stageSite(config: BackupSettings, url: string, staging: string): 
     manifest.sequences = sequences;
     for (const key of await referencedKeys(client)) {
       if (keys.has(key)) continue;
-      if (await stageFile(config.uploadsDir, key, staging)) keys.add(key);
+      if (await stage(key)) keys.add(key);
       else manifest.missingFiles.push(key);
     }
     await client.query('commit');
@@ -175,6 +178,16 @@ async function tablesInLoadOrder(client: pg.Client): Promise<string[]> {
   };
   for (const table of tables) visit(table.name, new Set());
   return ordered;
+}
+
+/** Downloads a file of the bucket into the staging folder; false when it is gone (removed since it was listed). */
+async function downloadFile(storage: Storage, key: string, staging: string): Promise<boolean> {
+  const file = await storage.read(key);
+  if (!file) return false;
+  const target = path.join(staging, 'uploads', key);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await pipeline(file.stream, createWriteStream(target));
+  return true;
 }
 
 /**

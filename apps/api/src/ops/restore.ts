@@ -7,6 +7,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import * as tar from 'tar';
 import { BackupError, Cleanups, parseManifest, sha256Of, type BackupManifest } from './archive.js';
+import { createConfiguredStorage } from '../lib/storage.js';
 import type { BackupSettings } from './backup.js';
 import { applyMigrations, knownMigrations, type Migration } from './migrations.js';
 import { openSiteDatabase } from './site-database.js';
@@ -56,7 +57,14 @@ export async function restoreBackup(config: BackupSettings, file: string, { clea
     try {
       await loadDatabase(database.url, staging, manifest, migrations, async () => {
         // Inside the transaction: if the files cannot be put in place, the rows are not committed.
-        for (const entry of manifest.files) await moveInto(path.join(staging, 'uploads', entry.key), path.join(config.uploadsDir, entry.key));
+        // Into the bucket when the site keeps its files there (S3_BUCKET); objects of a restore that
+        // fails after this are named by no record, and the orphan sweep removes them within the hour.
+        const bucket = config.s3 ? await createConfiguredStorage(config) : undefined;
+        for (const entry of manifest.files) {
+          const staged = path.join(staging, 'uploads', entry.key);
+          if (bucket) await bucket.putAt(entry.key, createReadStream(staged));
+          else await moveInto(staged, path.join(config.uploadsDir, entry.key));
+        }
         if (manifest.appSecret) {
           secret = (await fs.readFile(path.join(staging, 'secrets', 'app-secret'), 'utf8')).trim();
           // The site's own secret: links it signed (private PDFs, e-mail verification) keep working.
