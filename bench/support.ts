@@ -148,8 +148,9 @@ export interface BuiltServer {
 /**
  * The built server (npm run build) in its own process on a free port and a fresh data folder: a new
  * embedded PostgreSQL with the demo content (banners, news, norms), as a visitor of the demo site sees it.
+ * `env` adds or overrides settings (S3_* for a site on a bucket).
  */
-export async function startDemoServer(name: string): Promise<BuiltServer> {
+export async function startDemoServer(name: string, env: Record<string, string> = {}): Promise<BuiltServer> {
   if (!existsSync('apps/api/dist/server.js') || !existsSync('apps/web/dist')) {
     throw new Error('no built site (apps/api/dist, apps/web/dist): run npm run build first');
   }
@@ -169,6 +170,7 @@ export async function startDemoServer(name: string): Promise<BuiltServer> {
       ADMIN_EMAIL: 'admin@concejo.test',
       ADMIN_PASSWORD: 'Bench-Demo-Server-2026',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -265,12 +267,14 @@ export function cleanUpOnSignals(cleanup: () => Promise<void> = async () => {}):
   }
 }
 
-/** A bare node:http server in its own process answering one file from memory: the machine's ceiling. */
+/** A bare node:http server in its own process answering one file from memory (and dropping POSTed bodies): the machine's ceiling. */
 export async function startBareStaticServer(file: string, contentType: string): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const code = `
     const body = require('node:fs').readFileSync(process.env.FILE);
     require('node:http').createServer((request, response) => {
+      // A POST is read to its end and dropped: the ceiling of an upload.
+      if (request.method === 'POST') return request.resume().on('end', () => response.writeHead(201).end());
       response.writeHead(200, { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length, 'cache-control': 'public, max-age=3600' });
       response.end(body);
     }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));`;
