@@ -9,7 +9,9 @@ import { createDocuments, type Documents } from './lib/documents/documents.js';
 import { AccessLog, createLogger, logsAt, requestLogger, withoutSecrets } from './lib/logger.js';
 import { createReplayedAnswers, replayingServer } from './lib/replayed-answers.js';
 import { acceptMultipart } from './lib/multipart.js';
+import { drainPlugin } from './plugins/drain.js';
 import { createUrlSigner } from './lib/signed-urls.js';
+import { createUploadSpool } from './lib/upload-spool.js';
 import { clientOf, trustProxyOption } from './lib/trust-proxy.js';
 import { createConfiguredStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -181,11 +183,19 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.addHook('onReady', async () => void documents.warm());
   // Whether scans can be read here (tesseract) is looked for now and said once in the log.
   app.addHook('onReady', async () => void documents.ocrAvailable());
+  // PDFs being uploaded are written to DATA_DIR/tmp/uploads, never held whole in memory; each
+  // request's go when its handler ends (acceptMultipart below), a crashed process's at the next start.
+  const uploadSpool = createUploadSpool({ folder: config.uploadSpoolDir, log: app.log });
+  const logSpoolSweep = (removed: number) => {
+    if (removed > 0) app.log.warn({ removed, folder: uploadSpool.folder }, 'removed uploads a stopped process left in the spool folder');
+  };
+  app.addHook('onReady', async () => logSpoolSweep(await uploadSpool.prepare()));
   // Files a crash left behind (half written, or used by no record) go at start and every hour after.
   // Unconfirmed subscriptions go with them, 48 hours after they were asked for.
   const sweep = () =>
     Promise.all([
       sweepOrphanFiles({ storage, repository: createFileRepository(db), log: app.log }).catch((error) => app.log.error({ err: error }, 'file sweep failed')),
+      uploadSpool.sweep().then(logSpoolSweep, (error) => app.log.error({ err: error }, 'upload spool sweep failed')),
       subscriptions.sweepUnconfirmed().catch((error) => app.log.error({ err: error }, 'subscription sweep failed')),
     ]);
   let sweeper: NodeJS.Timeout | undefined;
@@ -251,12 +261,13 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
 
   await app.register(errorsPlugin);
+  await app.register(drainPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
   await app.register(publicCachePlugin);
   // Each multipart route reads its own form with its own fields and limits (lib/multipart.ts).
-  acceptMultipart(app);
+  acceptMultipart(app, uploadSpool);
 
   const content = { storage, clock, fileUrl, log: app.log };
   const timeZone = config.council.timeZone;

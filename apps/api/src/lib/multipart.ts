@@ -1,11 +1,15 @@
+import type { WriteStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors.js';
 import { parseFormFields } from './form-fields.js';
+import { SPOOLED_HEAD_BYTES, type SpooledFile, type SpoolSession, type UploadSpool } from './upload-spool.js';
+
+export type { SpooledFile } from './upload-spool.js';
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
 /** Largest value of a text field that declares no limit of its own. */
@@ -30,6 +34,7 @@ export const MULTIPART_MESSAGES = {
   repeated: 'Este campo se envió más de una vez.',
   fileInText: 'Este campo no admite archivos.',
   textInFile: 'Este campo debe ser un archivo.',
+  notSaved: 'El servidor no pudo guardar el archivo. Intente de nuevo en unos minutos.',
 } as const;
 
 export interface TextFieldRule {
@@ -46,10 +51,21 @@ export interface TextFieldRule {
 export interface FileFieldRule {
   maxBytes: number;
   tooLargeMessage: string;
+  /**
+   * Written to a file of the spool folder as it arrives (a SpooledFile) rather than kept in memory (a
+   * Buffer): for files of megabytes that are only checked and stored, never decoded here.
+   */
+  spool?: boolean;
 }
 
+/** What a file field holds once read: a spooled field's file on disk, any other's bytes. */
+export type FileValue<R extends FileFieldRule> = R extends { spool: true } ? SpooledFile : R extends { spool: false } ? Buffer : 'spool' extends keyof R ? Buffer | SpooledFile : Buffer;
+
+/** A form's files by field: its value, `null` when sent empty (meaning "remove"), absent when not sent. */
+export type FormFiles<F extends Record<string, FileFieldRule>> = { [K in keyof F]?: FileValue<F[K]> | null };
+
 /** What one route's form may hold: every other name is refused before its value is read. */
-export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject | undefined, L extends string = string> {
+export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject | undefined, L extends string = string, F extends Record<string, FileFieldRule> = Record<string, FileFieldRule>> {
   /** The contract's schema of the text fields (the API documentation shows it). */
   schema: S;
   /** The schema the form is parsed with before the handler runs: the contract's, with each large field as bytes. */
@@ -57,7 +73,10 @@ export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject |
   /** The large fields (kept as bytes). */
   large: readonly L[];
   text: ReadonlyMap<string, TextFieldRule>;
-  files: ReadonlyMap<string, FileFieldRule>;
+  /** The file fields by name (looked up as own properties only: a part named `constructor` is unknown). */
+  files: Readonly<F>;
+  /** Whether a file field is spooled: the route's handler then runs in a spool session (acceptMultipart). */
+  spools: boolean;
   /** Most parts (text values and files) in one form. */
   maxParts: number;
   /** Most bytes in the whole body. */
@@ -74,12 +93,12 @@ export interface MultipartSpec<S extends z.ZodObject | undefined = z.ZodObject |
  * hold the event loop for tens of milliseconds, so the handler hands the bytes to a worker that applies
  * the contract's own rules to them. The form's parse checks only that it was sent when it must be.
  */
-export function multipartSpec<S extends z.ZodObject | undefined = undefined, L extends string = never>(options: {
+export function multipartSpec<S extends z.ZodObject | undefined = undefined, L extends string = never, F extends Record<string, FileFieldRule> = Record<never, FileFieldRule>>(options: {
   schema?: S;
   names?: readonly string[];
   large?: Record<L, { maxBytes: number; tooLargeMessage: string }>;
-  files?: Record<string, FileFieldRule>;
-}): MultipartSpec<S, L> {
+  files?: F;
+}): MultipartSpec<S, L, F> {
   const text = new Map<string, TextFieldRule>();
   const fields: [string, unknown][] = [...Object.entries(options.schema?.shape ?? {}), ...(options.names ?? []).map((name): [string, unknown] => [name, undefined])];
   for (const [name, type] of fields) {
@@ -99,20 +118,22 @@ export function multipartSpec<S extends z.ZodObject | undefined = undefined, L e
     if (!rule) throw new Error(`multipartSpec: large field ${name} is not a field of the form`);
     if (rule.list) throw new Error(`multipartSpec: large field ${name} cannot be a list`);
   }
-  const files = new Map(Object.entries(options.files ?? {}));
-  let maxParts = files.size;
+  const fileRules: FileFieldRule[] = Object.values(options.files ?? {});
+  let maxParts = fileRules.length;
   let maxBytes = 0;
   for (const rule of text.values()) {
     maxParts += rule.maxItems;
     maxBytes += rule.maxItems * rule.maxBytes;
   }
-  for (const rule of files.values()) maxBytes += rule.maxBytes;
+  for (const rule of fileRules) maxBytes += rule.maxBytes;
   return {
     schema: options.schema as S,
     parser: options.schema && largeNames.length ? options.schema.extend(Object.fromEntries(largeNames.map((name) => [name, sentAsBytes(options.schema!.shape[name] as z.ZodType)]))) : options.schema,
     large: largeNames,
     text,
-    files,
+    // With no files declared, F is the empty record.
+    files: options.files ?? ({} as F),
+    spools: fileRules.some((rule) => rule.spool),
     maxParts,
     maxBytes: maxBytes + maxParts * PART_OVERHEAD_BYTES + 1024,
   };
@@ -152,50 +173,87 @@ interface ZodDefLike {
 export interface MultipartForm {
   /** Text fields; `name[]` and `name[3]` collect into arrays under `name`; a large field is its bytes. */
   fields: Record<string, string | string[] | Buffer>;
-  /** Each file field: its bytes, or `null` when sent empty (meaning "remove"). Absent when not sent. */
-  files: Record<string, Buffer | null>;
+  /** Each file field: its bytes or spooled file, or `null` when sent empty (meaning "remove"). Absent when not sent. */
+  files: Record<string, Buffer | SpooledFile | null>;
 }
 
-/** Multipart bodies are read by the route that expects them (readMultipartForm), part by part. */
-export function acceptMultipart(app: FastifyInstance): void {
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
-}
+/** The spool session of each request whose route spools files (set by acceptMultipart's handler wrapper). */
+const spoolSessions = new WeakMap<FastifyRequest, SpoolSession>();
 
 /**
- * Reads a multipart form into memory, each part against the route's spec as soon as its headers
- * arrive: an undeclared name, a second value of a single field, a file where text goes (or the other
- * way round) and a value past its own limit stop the reading there (422 or 413 naming the field; the
- * rest of the body is never read and the connection closes). A malformed body gets 422, never a 500.
+ * Multipart bodies are read by the route that expects them (readMultipartForm), part by part. A route
+ * whose form spools files (its `config.multipart`) runs its handler in a spool session, whose files
+ * are removed before the answer goes (onSend: the handler sent it, so it is done with them) and in
+ * any case when the handler ends (a thrown error, or a client gone, for whom no answer is sent).
  */
-export async function readMultipartForm<S extends z.ZodObject | undefined, L extends string>(request: FastifyRequest, spec: MultipartSpec<S, L>): Promise<ParsedMultipartForm<S, L>> {
+export function acceptMultipart(app: FastifyInstance, spool: UploadSpool): void {
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.multipart?.spools) return;
+    const handler = route.handler;
+    route.handler = async function inSpoolSession(request, reply) {
+      const session = spool.session();
+      spoolSessions.set(request, session);
+      try {
+        return await handler.call(this, request, reply);
+      } finally {
+        await session.removeAll();
+      }
+    };
+    route.onSend = [route.onSend ?? [], removeSpooledFiles].flat();
+  });
+}
+
+const removeSpooledFiles: onSendHookHandler = async (request, _reply, payload) => {
+  await spoolSessions.get(request)?.removeAll();
+  return payload;
+};
+
+/**
+ * Reads a multipart form, each part against the route's spec as soon as its headers arrive: an
+ * undeclared name, a second value of a single field, a file where text goes (or the other way round)
+ * and a value past its own limit stop the reading there (422 or 413 naming the field; the rest of the
+ * body is never read and the connection closes). A malformed body gets 422, never a 500. Text and
+ * small files are kept in memory; a spooled file field goes to disk as it arrives (503 if it cannot
+ * be written).
+ */
+export async function readMultipartForm<S extends z.ZodObject | undefined, L extends string, F extends Record<string, FileFieldRule>>(
+  request: FastifyRequest,
+  spec: MultipartSpec<S, L, F>,
+): Promise<ParsedMultipartForm<S, L, F>> {
   const form = await readRawForm(request, spec);
   // The schema reads every text field through: other requests go first.
   await nextTurn();
-  return { fields: (spec.parser ? parseFormFields(spec.parser, form.fields) : form.fields) as ParsedMultipartForm<S, L>['fields'], files: form.files };
+  // The reader kept each file as its field's rule says (FileValue); the schema typed the fields.
+  return { fields: (spec.parser ? parseFormFields(spec.parser, form.fields) : form.fields) as ParsedMultipartForm<S, L, F>['fields'], files: form.files as FormFiles<F> };
 }
 
 /** A form read and its text fields parsed with the route's schema (422 by field when they do not fit). */
-export interface ParsedMultipartForm<S extends z.ZodObject | undefined, L extends string = never> {
+export interface ParsedMultipartForm<S extends z.ZodObject | undefined, L extends string = never, F extends Record<string, FileFieldRule> = Record<string, FileFieldRule>> {
   fields: S extends z.ZodObject ? WithBytes<z.output<S>, L> : MultipartForm['fields'];
-  files: MultipartForm['files'];
+  files: FormFiles<F>;
 }
 
 /** The parsed fields with each large field as its bytes (optional when the contract's field is). */
 type WithBytes<T, L extends string> = { [K in keyof T]: K extends L ? (undefined extends T[K] ? Buffer | undefined : Buffer) : T[K] };
 
 async function readRawForm(request: FastifyRequest, spec: MultipartSpec): Promise<MultipartForm> {
+  const session = spoolSessions.get(request);
+  if (spec.spools && !session) throw new Error(`readMultipartForm: ${request.routeOptions.url} reads a form that spools files but does not declare it as config.multipart`);
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
     throw new HttpError(422, MULTIPART_MESSAGES.notMultipart, { body: [MULTIPART_MESSAGES.notMultipart] });
   }
   const declared = Number(request.headers['content-length']);
   if (declared > spec.maxBytes) throw stopped(413, MULTIPART_MESSAGES.formTooLarge, 'body');
-  return new FormReader(request.raw, spec).read();
+  return new FormReader(request.raw, spec, request.log, session).read();
 }
 
 class FormReader {
   private readonly form: MultipartForm = { fields: {}, files: {} };
   private readonly seen = new Set<string>();
   private readonly listItems = new Map<string, number>();
+  /** Spooled files still being written: closed at once when the reading fails. */
+  private readonly writing = new Set<WriteStream>();
   private received = 0;
   private openParts = 0;
   private parsed = false;
@@ -207,6 +265,8 @@ class FormReader {
   constructor(
     private readonly raw: FastifyRequest['raw'],
     private readonly spec: MultipartSpec,
+    private readonly log: FastifyBaseLogger,
+    private readonly spool: SpoolSession | undefined,
   ) {}
 
   read(): Promise<MultipartForm> {
@@ -273,24 +333,70 @@ class FormReader {
       stream.resume();
       return;
     }
-    const { limit, overLimit } = admitted;
-    // Text is decoded chunk by chunk as it arrives (small fields: large ones stay bytes).
-    const decoder = admitted.text ? new StringDecoder('utf8') : undefined;
+    this.openParts += 1;
+    if (admitted.into === 'spool') this.spoolPart(stream, admitted);
+    else this.keepPart(stream, admitted);
+  }
+
+  /** Text decoded chunk by chunk as it arrives (small fields), or bytes (large fields, small files). */
+  private keepPart(stream: BusboyFileStream, part: Extract<AdmittedPart, { into: 'text' | 'bytes' }>) {
+    const decoder = part.into === 'text' ? new StringDecoder('utf8') : undefined;
     const chunks: (Buffer | string)[] = [];
     let size = 0;
-    this.openParts += 1;
     stream.on('data', (chunk: Buffer) => {
       if (this.settled) return;
       size += chunk.length;
-      if (size > limit) return this.fail(overLimit());
+      if (size > part.limit) return this.fail(part.overLimit());
       chunks.push(decoder ? decoder.write(chunk) : chunk);
     });
     stream.on('end', () => {
       this.openParts -= 1;
       if (this.settled) return;
-      const failure = admitted.text ? admitted.store(chunks.join('') + (decoder?.end() ?? '')) : admitted.store(Buffer.concat(chunks as Buffer[], size));
+      const failure = part.into === 'text' ? part.store(chunks.join('') + (decoder?.end() ?? '')) : part.store(Buffer.concat(chunks as Buffer[], size));
       if (failure) this.fail(failure);
       else this.finishIfDone();
+    });
+  }
+
+  /**
+   * A file written to a new file of the spool folder as it arrives, its first bytes kept as its head:
+   * the part is paused while the disk is behind (and so, through busboy, the request), so memory
+   * holds a few chunks whatever the file's size. Done once the file is written and closed.
+   */
+  private spoolPart(stream: BusboyFileStream, part: Extract<AdmittedPart, { into: 'spool' }>) {
+    const { path, stream: file } = this.spool!.create();
+    this.writing.add(file);
+    const head: Buffer[] = [];
+    let headSize = 0;
+    let size = 0;
+    file.on('error', (error) => {
+      this.log.error({ err: error, field: part.field }, 'an upload could not be written to the spool folder');
+      this.fail(part.notSaved());
+    });
+    file.on('drain', () => stream.resume());
+    file.on('close', () => {
+      this.writing.delete(file);
+      if (this.settled) return;
+      if (!file.writableFinished) return this.fail(part.notSaved());
+      this.openParts -= 1;
+      const failure = part.store({ path, size, head: Buffer.concat(head, headSize) });
+      if (failure) this.fail(failure);
+      else this.finishIfDone();
+    });
+    stream.on('data', (chunk: Buffer) => {
+      if (this.settled) return;
+      size += chunk.length;
+      if (size > part.limit) return this.fail(part.overLimit());
+      if (headSize < SPOOLED_HEAD_BYTES) {
+        // A copy: a slice would keep the whole chunk it came from in memory.
+        const piece = Buffer.from(chunk.subarray(0, SPOOLED_HEAD_BYTES - headSize));
+        head.push(piece);
+        headSize += piece.length;
+      }
+      if (!file.write(chunk)) stream.pause();
+    });
+    stream.on('end', () => {
+      if (!this.settled) file.end();
     });
   }
 
@@ -303,22 +409,26 @@ class FormReader {
       return undefined;
     };
 
-    const fileRule = this.spec.files.get(name);
+    const fileRule = Object.hasOwn(this.spec.files, name) ? this.spec.files[name] : undefined;
     if (fileRule) {
       const repeated = once(name);
       if (repeated) return repeated;
-      if (sentAsFile) {
+      const limited = { limit: fileRule.maxBytes, overLimit: () => stopped(413, fileRule.tooLargeMessage, name) };
+      if (sentAsFile && fileRule.spool) {
         return {
-          text: false,
-          limit: fileRule.maxBytes,
-          overLimit: () => stopped(413, fileRule.tooLargeMessage, name),
-          store: (value) => void (this.form.files[name] = value.length === 0 ? null : value),
+          ...limited,
+          into: 'spool',
+          field: name,
+          // Our disk failed, not the form: the same upload may succeed later.
+          notSaved: () => stopped(503, MULTIPART_MESSAGES.notSaved, name, { 'retry-after': '60' }),
+          store: (file) => void (this.form.files[name] = file.size === 0 ? null : file),
         };
       }
+      if (sentAsFile) return { ...limited, into: 'bytes', store: (value) => void (this.form.files[name] = value.length === 0 ? null : value) };
       // A text value in a file field: empty (or 'null') means "remove the file" (spec 7.3).
       const notAFile = () => stopped(422, MULTIPART_MESSAGES.textInFile, name);
       return {
-        text: true,
+        into: 'text',
         limit: SMALL_FIELD_BYTES,
         overLimit: notAFile,
         store: (text) => {
@@ -334,12 +444,12 @@ class FormReader {
     const rule = this.spec.text.get(base);
     if (!rule || (item && !rule.list)) return stopped(422, MULTIPART_MESSAGES.unknown, name);
     if (sentAsFile) return stopped(422, MULTIPART_MESSAGES.fileInText, name);
-    const limited = { text: true as const, limit: rule.maxBytes, overLimit: () => stopped(413, rule.tooLargeMessage, base) };
+    const limited = { into: 'text' as const, limit: rule.maxBytes, overLimit: () => stopped(413, rule.tooLargeMessage, base) };
     if (!item) {
       // A single value (or a list sent bare, which the schema then refuses with its own message).
       const repeated = once(base);
       if (repeated) return repeated;
-      if (rule.bytes) return { ...limited, text: false, store: (value: Buffer) => void (this.form.fields[base] = value) };
+      if (rule.bytes) return { ...limited, into: 'bytes', store: (value: Buffer) => void (this.form.fields[base] = value) };
       return { ...limited, store: (value: string) => void (this.form.fields[base] = value) };
     }
     if (this.seen.has(base) && !this.listItems.has(base)) return stopped(422, MULTIPART_MESSAGES.repeated, base);
@@ -370,6 +480,8 @@ class FormReader {
     if (this.settled) return;
     this.settled = true;
     this.detach();
+    // What was spooled goes with the session, once each file is closed (its handler's end).
+    for (const file of this.writing) file.destroy();
     // Stop reading: what is left of the body stays unread and the connection closes after the answer.
     this.raw.pause();
     if (!this.raw.readableEnded) lingerAfterAnswer(this.raw.socket);
@@ -388,11 +500,13 @@ class FormReader {
 
 /**
  * How one admitted part is read (at most `limit` bytes, else the `overLimit` error): as text decoded
- * while it arrives, or as bytes (a file, a large field); and kept, or refused after all.
+ * while it arrives, as bytes (a file, a large field) or into a spooled file (a spooled file field,
+ * `notSaved` if the disk fails); and kept, or refused after all.
  */
 type AdmittedPart = { limit: number; overLimit: () => HttpError } & (
-  | { text: true; store: (value: string) => HttpError | undefined }
-  | { text: false; store: (value: Buffer) => HttpError | undefined }
+  | { into: 'text'; store: (value: string) => HttpError | undefined }
+  | { into: 'bytes'; store: (value: Buffer) => HttpError | undefined }
+  | { into: 'spool'; field: string; notSaved: () => HttpError; store: (file: SpooledFile) => HttpError | undefined }
 );
 
 /** How long, and how many more bytes, a refused upload is still read (and dropped) after its answer. */
@@ -429,10 +543,13 @@ function lingerAfterAnswer(socket: Socket | null): void {
 }
 
 /** An error that ends the reading of a form, keyed by the field it concerns. */
-function stopped(status: number, message: string, field: string): HttpError {
-  return new HttpError(status, message, { [field.slice(0, MAX_NAME_SHOWN)]: [message] }, { connection: 'close' });
+function stopped(status: number, message: string, field: string, headers: Record<string, string> = {}): HttpError {
+  return new HttpError(status, message, { [field.slice(0, MAX_NAME_SHOWN)]: [message] }, { connection: 'close', ...headers });
 }
 
+/** The same error for a body read to its end: the connection may stay open. */
 function withoutClose(error: HttpError): HttpError {
-  return new HttpError(error.statusCode, error.message, error.errors);
+  const headers = { ...error.headers };
+  delete headers.connection;
+  return new HttpError(error.statusCode, error.message, error.errors, headers);
 }

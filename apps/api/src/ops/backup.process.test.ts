@@ -238,8 +238,8 @@ describe('npm run backup', () => {
     expect(second.stdout).toContain(`guardada en ${path.join(root, 'offline.tar.gz')}`);
     expect(second.stdout.split('\n')[1]).toBe(backupRun.stdout.split('\n')[1]);
     await expect(fs.access(path.join(root, 'site', 'postgres', 'postmaster.pid'))).rejects.toThrow();
-    // No staging folder is left in DATA_DIR.
-    expect((await fs.readdir(path.join(root, 'site'))).sort()).toEqual(['.app-secret', '.postgres-password', 'backups', 'postgres', 'uploads']);
+    // No staging folder is left in DATA_DIR (tmp is the server's: uploads being received).
+    expect((await fs.readdir(path.join(root, 'site'))).sort()).toEqual(['.app-secret', '.postgres-password', 'backups', 'postgres', 'tmp', 'uploads']);
   });
 });
 
@@ -314,7 +314,7 @@ describe('npm run restore', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^No se pudo restaurar la copia: DATA_DIR \(.+\) no está vacía \(tiene .*postgres.*\): .+\.\n$/);
-    expect((await fs.readdir(path.join(root, 'site'))).sort()).toEqual(['.app-secret', '.postgres-password', 'backups', 'postgres', 'uploads']);
+    expect((await fs.readdir(path.join(root, 'site'))).sort()).toEqual(['.app-secret', '.postgres-password', 'backups', 'postgres', 'tmp', 'uploads']);
   });
 
   it('refuses a damaged archive and leaves the new DATA_DIR empty', { timeout: 60_000 }, async () => {

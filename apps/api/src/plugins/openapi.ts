@@ -98,7 +98,7 @@ function formBody(form: MultipartSpec): z.ZodObject {
     const field = fields[name] ?? z.string().optional();
     shape[rule.list ? `${name}[]` : name] = field;
   }
-  for (const [name, rule] of form.files) {
+  for (const [name, rule] of Object.entries(form.files)) {
     shape[name] = z
       .file()
       .optional()

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, TooManyRequests, ValidationFailed } from '../errors.js';
 import { startsAsPdf } from '../pdf.js';
+import type { SpooledFile } from '../upload-spool.js';
 import type { DecodedLimits } from './decoded-size.js';
 import { createDocumentWorker, DocumentJobFailed } from './document-worker.js';
 import type { CleanNewsHtml, OcrResult, OcrSettings } from './job-types.js';
@@ -115,22 +116,20 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
 
   return {
     /**
-     * Whether an upload is a PDF that opens: `%PDF-` at byte 0 and pdf.js finds its pages. Too many
-     * uploads waiting to be opened answer 429; a server shutting down, 503.
+     * Whether an upload is a PDF that opens: `%PDF-` at byte 0 (its head) and pdf.js finds its pages,
+     * reading the spooled file where it is (no copy). Too many uploads waiting to be opened answer
+     * 429; a server shutting down, 503.
      */
-    async checkPdf(content: Buffer): Promise<PdfCheck> {
-      if (!startsAsPdf(content)) return 'not-pdf';
+    async checkPdf(upload: SpooledFile): Promise<PdfCheck> {
+      if (!startsAsPdf(upload.head)) return 'not-pdf';
       try {
-        await withTemporaryFile(
-          (file) => fs.writeFile(file, content, { mode: 0o600 }),
-          (file) => uploads.run({ kind: 'inspect-pdf', file }),
-        );
+        await uploads.run({ kind: 'inspect-pdf', file: upload.path });
         return 'pdf';
       } catch (error) {
         if (!(error instanceof DocumentJobFailed)) throw error;
         if (error.failure === 'busy') throw new TooManyRequests('Hay muchos documentos en revisión. Intente de nuevo en unos segundos.', 10);
         if (error.failure === 'closed') throw new HttpError(503, 'El servidor se está reiniciando. Intente de nuevo en unos segundos.');
-        log.info({ failure: error.failure, bytes: content.length }, 'uploaded PDF refused');
+        log.info({ failure: error.failure, bytes: upload.size }, 'uploaded PDF refused');
         return error.failure === 'not-pdf' ? 'not-pdf' : error.failure === 'encrypted' ? 'encrypted' : 'unreadable';
       }
     },

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import { imageKeys, presentImage, removeFiles, saveUpload, type StoredImage } from '../../lib/images.js';
-import type { MultipartForm } from '../../lib/multipart.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ContactRepository, ContactSide } from './repository.js';
@@ -44,7 +43,7 @@ export function createContactService({ repository, storage, clock, fileUrl, log 
     },
 
     /** `image_left` and/or `image_right`, PNG or JPEG (spec 5); a side not sent keeps its image. */
-    async upload(user: AuthUser, form: MultipartForm): Promise<ContactRecord[]> {
+    async upload(user: AuthUser, form: { files: Partial<Record<(typeof CONTACT_FIELDS)[ContactSide], Buffer | null>> }): Promise<ContactRecord[]> {
       const sent = (Object.keys(CONTACT_FIELDS) as ContactSide[]).filter((side) => form.files[CONTACT_FIELDS[side]]);
       if (!sent.length) throw ValidationFailed.field('image_left', CONTENT_MESSAGES.contactImageRequired);
       const images: Partial<Record<ContactSide, StoredImage>> = {};

@@ -1,7 +1,7 @@
 import { REGULATION_MESSAGES, applyDefaults, type RegulationChanges, type RegulationDraft, type RegulationErrors } from '@concejo/contracts';
 import { ValidationFailed } from '../../lib/errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
 import { startsAsPdf } from '../../lib/pdf.js';
+import type { SpooledFile } from '../../lib/upload-spool.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { HistorySnapshot } from './history.js';
 import type { Links } from './links.js';
@@ -10,6 +10,9 @@ import type { RegulationSnapshot, RegulationValues } from './repository.js';
 /** The pure steps of registering and modifying a regulation, between the request and the database. */
 
 export const PDF_FIELDS = ['pdf_process', 'pdf_approved'] as const;
+
+/** The PDFs a form sent: each a file spooled to disk, or `null` to remove it; absent when not sent. */
+export type PdfUploads = Partial<Record<(typeof PDF_FIELDS)[number], SpooledFile | null>>;
 
 export function valuesOf(draft: RegulationDraft): Omit<RegulationValues, 'pdfProcess' | 'pdfApproved' | 'isOld' | 'createdBy' | 'createdAt' | 'approvedAt'> {
   return {
@@ -68,11 +71,11 @@ export function historyOf(before: RegulationSnapshot): HistorySnapshot {
  * Every uploaded file must start as a PDF (whether it opens as one is asked later, of the document
  * worker); an empty value stays `null` (remove).
  */
-export function checkPdfs(files: MultipartForm['files']): { pdf_process?: Buffer | null; pdf_approved?: Buffer | null } {
+export function checkPdfs(files: PdfUploads): PdfUploads {
   const errors: Record<string, string[]> = {};
   for (const field of PDF_FIELDS) {
-    const content = files[field];
-    if (content && !startsAsPdf(content)) errors[field] = [REGULATION_MESSAGES.pdfOnly];
+    const file = files[field];
+    if (file && !startsAsPdf(file.head)) errors[field] = [REGULATION_MESSAGES.pdfOnly];
   }
   throwIfInvalid(errors);
   return files;

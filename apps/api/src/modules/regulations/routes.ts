@@ -20,7 +20,7 @@ import {
   type PublishedRegulationList,
 } from '@concejo/contracts';
 import { createEncodedCopies, preferredEncoding } from '../../lib/encoded-copies.js';
-import { MAX_PDF_BYTES, multipartSpec, readMultipartForm } from '../../lib/multipart.js';
+import { MAX_PDF_BYTES, multipartSpec, readMultipartForm, type FileFieldRule } from '../../lib/multipart.js';
 import { rememberedQueryCompiler } from '../../lib/remembered-queries.js';
 import type { ReplayedAnswers } from '../../lib/replayed-answers.js';
 import type { SerializedList } from './published-service.js';
@@ -28,7 +28,8 @@ import type { RegulationService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
-const pdf = { maxBytes: MAX_PDF_BYTES, tooLargeMessage: 'El PDF supera el tamaño máximo de 20 MB.' };
+/** Up to 20 MB each, written to disk as they arrive (never whole in memory) and streamed to the storage. */
+const pdf = { maxBytes: MAX_PDF_BYTES, tooLargeMessage: 'El PDF supera el tamaño máximo de 20 MB.', spool: true } satisfies FileFieldRule;
 const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 /** `changes` is JSON of the changed fields and `version` the one edited. */
 const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });

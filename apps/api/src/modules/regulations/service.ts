@@ -15,15 +15,16 @@ import {
   type StaffRegulationList,
   type StaffRegulationQuery,
 } from '@concejo/contracts';
+import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
 import { announcePublicChange, type PublicChanges } from '../../lib/public-changes.js';
 import type { Documents } from '../../lib/documents/documents.js';
 import { startsAsPdf } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
+import type { SpooledFile } from '../../lib/upload-spool.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAlertEvents } from '../subscriptions/repository.js';
 import { alertEventsOfSave } from './alert-events.js';
@@ -34,7 +35,7 @@ import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
 import type { RegulationRepository, Tx } from './repository.js';
 import { toInstant } from '../day-orders/time.js';
-import type { PDF_FIELDS} from './drafts.js';
+import type { PDF_FIELDS, PdfUploads } from './drafts.js';
 import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
 import { createPublishedRegulations, PER_PAGE } from './published-service.js';
 import type { PublishedIndex } from './search-index-sync.js';
@@ -81,11 +82,11 @@ export function createRegulationService({ repository, changes, index, documents,
    * Every uploaded PDF must open as one, in the document worker. Called after the cheaper checks,
    * so that a request refused anyway costs no worker time.
    */
-  async function assertPdfsOpen(files: Partial<Record<string, Buffer | null>>) {
+  async function assertPdfsOpen(files: Partial<Record<string, SpooledFile | null>>) {
     const errors: Record<string, string[]> = {};
-    for (const [field, content] of Object.entries(files)) {
-      if (!content) continue;
-      const check = await documents.checkPdf(content);
+    for (const [field, file] of Object.entries(files)) {
+      if (!file) continue;
+      const check = await documents.checkPdf(file);
       if (check !== 'pdf') errors[field] = [PDF_CHECK_MESSAGES[check]];
     }
     throwIfInvalid(errors);
@@ -113,12 +114,15 @@ export function createRegulationService({ repository, changes, index, documents,
     }
   }
 
-  /** Stores the new PDFs; if the write that follows fails, they are removed again. */
-  async function withStoredFiles<T>(files: Partial<Record<(typeof PDF_FIELDS)[number], Buffer>>, write: (keys: Partial<Record<(typeof PDF_FIELDS)[number], string>>) => Promise<T>) {
+  /**
+   * Stores the new PDFs, each streamed from its spooled file (to the bucket part by part); if the write
+   * that follows fails, they are removed again.
+   */
+  async function withStoredFiles<T>(files: Partial<Record<(typeof PDF_FIELDS)[number], SpooledFile>>, write: (keys: Partial<Record<(typeof PDF_FIELDS)[number], string>>) => Promise<T>) {
     const keys: Partial<Record<(typeof PDF_FIELDS)[number], string>> = {};
     try {
-      if (files.pdf_process) keys.pdf_process = await storage.put(FOLDERS.process, 'pdf', files.pdf_process);
-      if (files.pdf_approved) keys.pdf_approved = await storage.put(FOLDERS.approved, 'pdf', files.pdf_approved);
+      if (files.pdf_process) keys.pdf_process = await storage.put(FOLDERS.process, 'pdf', createReadStream(files.pdf_process.path));
+      if (files.pdf_approved) keys.pdf_approved = await storage.put(FOLDERS.approved, 'pdf', createReadStream(files.pdf_approved.path));
       return await write(keys);
     } catch (error) {
       await Promise.all(Object.values(keys).map((key) => storage.remove(key).catch(() => undefined)));
@@ -161,7 +165,7 @@ export function createRegulationService({ repository, changes, index, documents,
       return repository.related(query.search, { type: query.type, exceptId: query.id });
     },
 
-    async create(user: AuthUser, { fields, files }: { fields: CreateRegulationFields; files: MultipartForm['files'] }): Promise<RegulationDetail> {
+    async create(user: AuthUser, { fields, files }: { fields: CreateRegulationFields; files: PdfUploads }): Promise<RegulationDetail> {
       const pdfs = checkPdfs(files);
       const role = user.role;
       const links = linksOfFields(fields);
@@ -236,7 +240,7 @@ export function createRegulationService({ repository, changes, index, documents,
      * the changes applied, the rules checked, the row and its lists saved, and the difference written
      * to the history, in that order; replaced files go once the change is committed.
      */
-    async update(user: AuthUser, id: number, { fields, files }: { fields: { changes: RegulationChanges; version: number }; files: MultipartForm['files'] }): Promise<RegulationDetail> {
+    async update(user: AuthUser, id: number, { fields, files }: { fields: { changes: RegulationChanges; version: number }; files: PdfUploads }): Promise<RegulationDetail> {
       const { changes, version } = fields;
       const pdfs = checkPdfs(files);
       const role = user.role;
@@ -323,10 +327,10 @@ export function createRegulationService({ repository, changes, index, documents,
       return detail(user, id);
     },
 
-    async createOld(user: AuthUser, { fields, files }: { fields: OldRegulationFields; files: MultipartForm['files'] }): Promise<RegulationDetail> {
+    async createOld(user: AuthUser, { fields, files }: { fields: OldRegulationFields; files: { pdf?: SpooledFile | null } }): Promise<RegulationDetail> {
       const pdf = files.pdf;
       if (pdf === undefined || pdf === null) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfRequired);
-      if (!startsAsPdf(pdf)) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfOnly);
+      if (!startsAsPdf(pdf.head)) throw ValidationFailed.field('pdf', REGULATION_MESSAGES.pdfOnly);
       if (fields.type === 'dem-message' && !fields.dem_type) throw ValidationFailed.field('dem_type', REGULATION_MESSAGES.demTypeRequired);
       await assertNumberFree(fields);
       await assertPdfsOpen({ pdf });
