@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { assemblePdf } from '../apps/api/src/lib/minimal-pdf.js';
-import { startS3Server } from '../apps/api/src/test/s3-server.js';
+import { s3Environment, startS3Server } from '../apps/api/src/test/s3-server.js';
 import { cleanUpOnSignals, startBareStaticServer, startDemoServer, type BuiltServer } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -90,14 +90,7 @@ async function main() {
     await fs.writeFile(file, pdf);
     const disk = await startDemoServer('bench-disk');
     servers.push(disk);
-    const bucket = await startDemoServer('bench-bucket', {
-      S3_ENDPOINT: s3.settings.endpoint!,
-      S3_REGION: s3.settings.region,
-      S3_BUCKET: s3.settings.bucket,
-      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    const bucket = await startDemoServer('bench-bucket', s3Environment(s3.settings));
     servers.push(bucket);
     bare = await startBareStaticServer(file, 'application/pdf');
     const bareUrl = bare.url;

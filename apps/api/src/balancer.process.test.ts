@@ -9,7 +9,7 @@ import { pdfWithPages } from './lib/minimal-pdf.js';
 import { imageForm, sampleImage } from './test/images.js';
 import { multipartForm } from './test/multipart.js';
 import { startNginx, type AccessLine, type Nginx } from './test/nginx.js';
-import { startS3Server } from './test/s3-server.js';
+import { s3Environment, startS3Server } from './test/s3-server.js';
 import { loginOverHttp, startServer, type ServerProcess } from './test/server-process.js';
 
 /**
@@ -56,12 +56,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: database.url('concejo_balanceado'),
     APP_SECRET: randomBytes(32).toString('hex'),
-    S3_ENDPOINT: s3.settings.endpoint!,
-    S3_REGION: s3.settings.region,
-    S3_BUCKET: s3.settings.bucket,
-    S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3Environment(s3.settings),
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_SECONDS: '10',
     ADMIN_EMAIL: ADMIN.email,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -12,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isStorageKey, type BucketSettings, type ByteRange, type Storage, type StoredFile } from './storage.js';
+import { isStorageKey, putUnderNewKey, type BucketSettings, type ByteRange, type Storage, type StoredFile } from './storage.js';
 
 /** Multipart parts of 5 MiB (S3's smallest but the last): a 20 MB PDF is four parts, one in memory at a time per upload. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -47,11 +46,7 @@ export function createS3Storage(settings: BucketSettings): Storage {
   };
 
   return {
-    async put(folder, extension, content) {
-      const key = `${folder}/${randomUUID()}.${extension}`;
-      await putAt(key, content);
-      return key;
-    },
+    put: putUnderNewKey(putAt),
     putAt,
     async stat(key) {
       if (!isStorageKey(key)) return undefined;

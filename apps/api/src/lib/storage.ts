@@ -45,6 +45,15 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+/** `put` of any driver: the content under a new key of its folder (`folder/<uuid>.ext`), answered once stored. */
+export function putUnderNewKey(putAt: Storage['putAt']): Storage['put'] {
+  return async (folder, extension, content) => {
+    const key = `${folder}/${randomUUID()}.${extension}`;
+    await putAt(key, content);
+    return key;
+  };
+}
+
 export function createDiskStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
@@ -65,11 +74,7 @@ export function createDiskStorage(root: string): Storage {
     }
   };
   return {
-    async put(folder, extension, content) {
-      const key = `${folder}/${randomUUID()}.${extension}`;
-      await putAt(key, content);
-      return key;
-    },
+    put: putUnderNewKey(putAt),
     putAt,
     async stat(key) {
       if (!isStorageKey(key)) return undefined;

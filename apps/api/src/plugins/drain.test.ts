@@ -21,6 +21,7 @@ describe('draining before a shutdown', () => {
     const read = await ctx.app.inject({ url: '/api/v1/news/published' });
     expect(read.statusCode).toBe(503);
     expect(read.json().message).toBe(DRAINING_MESSAGE);
+    expect(read.json().requestId).toBe(read.headers['x-request-id']);
     expect(read.headers['retry-after']).toBe('5');
     expect(read.headers.connection).toBe('close');
     expect((await ctx.app.inject({ method: 'HEAD', url: '/readyz' })).statusCode).toBe(503);

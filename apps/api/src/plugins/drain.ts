@@ -12,7 +12,6 @@ declare module 'fastify' {
 }
 
 export const DRAINING_MESSAGE = 'El servidor se está reiniciando. Intente de nuevo en unos segundos.';
-const DRAINING_BODY = JSON.stringify({ message: DRAINING_MESSAGE });
 /** No request for this long: the balancer has stopped sending here. */
 const QUIET_MS = 1_000;
 const LOOK_EVERY_MS = 50;
@@ -38,7 +37,10 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     refused += 1;
     // The API's error body, sent as it is: not the route's answer, so not through its response schema.
-    void reply.code(503).headers({ 'retry-after': '5', connection: 'close', 'content-type': 'application/json; charset=utf-8' }).send(DRAINING_BODY);
+    void reply
+      .code(503)
+      .headers({ 'retry-after': '5', connection: 'close', 'content-type': 'application/json; charset=utf-8' })
+      .send(JSON.stringify({ message: DRAINING_MESSAGE, requestId: request.id }));
   });
   app.decorate('drain', async (limitMs: number) => {
     const started = performance.now();

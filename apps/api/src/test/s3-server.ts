@@ -46,3 +46,15 @@ export async function startS3Server(): Promise<{ settings: BucketSettings; stop:
     }
   }
 }
+
+/** The server's settings for a site on this bucket, as an operator writes them (S3_*). */
+export function s3Environment(settings: BucketSettings): Record<string, string> {
+  return {
+    ...(settings.endpoint ? { S3_ENDPOINT: settings.endpoint } : {}),
+    S3_REGION: settings.region,
+    S3_BUCKET: settings.bucket,
+    S3_ACCESS_KEY_ID: settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    S3_FORCE_PATH_STYLE: String(settings.forcePathStyle),
+  };
+}
