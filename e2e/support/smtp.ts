@@ -4,9 +4,10 @@ import { envelopeOf, readOutbox, type ReadMail } from '../../apps/api/src/test/m
 
 /**
  * The port of the run's SMTP server (support/global-setup.ts); the built server is started with
- * SMTP_URL=smtp://127.0.0.1:<this> (playwright.config.ts).
+ * SMTP_URL=smtp://127.0.0.1:<this> (playwright.config.ts). E2E_SMTP_PORT moves it, beside E2E_PORT, so that
+ * two checkouts can run their suites side by side.
  */
-export const E2E_SMTP_PORT = 3925;
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3925);
 
 /** Where that server writes each message it receives, for the specs of every worker. */
 export const E2E_MAIL_DIR = path.resolve(import.meta.dirname, '../../.tmp/e2e-mail');
