@@ -136,7 +136,8 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   const fromList = page.waitForEvent('download');
   await listed.getByRole('button', { name: /en Word, para editarla$/ }).click();
   const listedDocx = await fromList;
-  expect(listedDocx.suggestedFilename()).toBe('orden-del-dia.docx');
+  // Named after its session's day, so that a folder of them reads as a calendar.
+  expect(listedDocx.suggestedFilename()).toBe(`orden-del-dia-${sessionDate.slice(0, 10)}.docx`);
   expectInOrder(docxParagraphs(await fs.readFile((await listedDocx.path())!)).map((paragraph) => paragraph.text).join('\n'), [
     'Orden del Día',
     '1. Consideración del Acta de la sesión anterior N° 77',
@@ -145,10 +146,11 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
     `Dictamen sobre la tasa vial ${tag}`,
   ]);
 
-  // The session summary lists it, and its detail shows the chosen items as cards.
+  // The session summary lists it by its session (date, time, type), and its detail shows the chosen items as cards.
   await page.goto('/asesor-concejal/resumen-sesion');
   const summaryRow = page.getByRole('row').filter({ has: page.locator(`a[href="${pdfPath}"]`) });
-  await expect(summaryRow.getByRole('cell').nth(1)).toHaveText('4');
+  await expect(summaryRow.getByRole('cell').first()).toContainText(`${shown(sessionDate)}Sesión Ordinaria`);
+  await expect(summaryRow.getByRole('cell', { name: '4', exact: true })).toBeVisible();
   await summaryRow.getByRole('link', { name: /Ver detalles/ }).click();
   await expect(page).toHaveURL(`/asesor-concejal/resumen-sesion/${id}`);
   await expect(page.getByText(sources.project.subject)).toBeVisible();
@@ -156,7 +158,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await expect(page.getByText('Acta N° 77')).toBeVisible();
   const fromSummary = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Descargar en Word (editable)' }).click();
-  expect((await fromSummary).suggestedFilename()).toBe('orden-del-dia.docx');
+  expect((await fromSummary).suggestedFilename()).toBe(`orden-del-dia-${sessionDate.slice(0, 10)}.docx`);
 
   // A visitor finds it on the public page and downloads the PDF.
   const visitor = await browser.newPage();
@@ -187,7 +189,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await adminContext.close();
 });
 
-test('the builder marks an item already on an earlier agenda, and its errors clear as each field is corrected', async ({ page, request }) => {
+test('the builder offers only what no agenda lists yet, and its errors clear as each field is corrected', async ({ page, request }) => {
   test.slow();
   const tag = `E2E-${randomUUID().slice(0, 8)}`;
   const headers = await apiLogin(request, ACCOUNTS.asesor);
@@ -200,11 +202,13 @@ test('the builder marks an item already on an earlier agenda, and its errors cle
   await expect(page).toHaveURL('/asesor-concejal');
   await page.goto('/asesor-concejal/cargar-orden-dia');
   await searchSources(page);
-  const projects = page.getByRole('group', { name: '4. Proyectos de los concejales' });
-  const placed = projects.getByRole('checkbox', { name: sources.project.subject });
-  await expect(placed).toHaveAccessibleName(new RegExp(`Ya incluida en la orden del día del ${shown(earlierDate).slice(0, 10).replaceAll('/', '\\/')}`));
-  await expect(placed).toBeEnabled();
-  await expect(page.getByRole('group', { name: '2. Correspondencia recibida' }).getByRole('checkbox', { name: sources.correspondence.subject })).not.toHaveAccessibleName(/Ya incluida/);
+  // The project already on the earlier agenda is not offered again (nor can it be sent twice: the API says so).
+  const pending = page.getByRole('group', { name: '2. Correspondencia recibida' }).getByRole('checkbox', { name: sources.correspondence.subject });
+  await expect(pending).toBeVisible();
+  await expect(page.getByRole('group', { name: '4. Proyectos de los concejales' }).getByRole('checkbox', { name: sources.project.subject })).toHaveCount(0);
+  const twice = await request.post('/api/v1/day-orders', { headers, data: { sessionType: 'ordinaria', date: councilLocal(4 * 24 * 60), acta: '6', projects: [sources.project.id] } });
+  expect(twice.status()).toBe(422);
+  expect((await twice.json()).errors.projects[0]).toContain(`ya está en la orden del día de la sesión del ${shown(earlierDate).slice(0, 10)}`);
 
   // Nothing filled: every error shows; each goes as its field is corrected, with no second submit.
   await page.getByRole('button', { name: 'Cargar orden del día' }).click();
@@ -228,8 +232,7 @@ test('the builder marks an item already on an earlier agenda, and its errors cle
   await obras.getByLabel('Nuevo despacho').fill(`Despacho ${tag}`);
   await expect(obras.getByText('Escriba el texto del despacho.')).toHaveCount(0);
 
-  // The item may go to this later session again.
-  await placed.check();
+  await pending.check();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/day-orders') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Cargar orden del día' }).click();
   expect((await saved).status()).toBe(201);

@@ -256,7 +256,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     log: app.log,
     urls: {
       publicFile: fileUrl,
-      privateFile: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
+      privateFile: (key, name) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000), name),
     },
   });
 

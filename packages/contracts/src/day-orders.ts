@@ -67,18 +67,13 @@ function isBefore(a: string, b: string): boolean {
   return hasOffset(a) ? Date.parse(a) < Date.parse(b) : Date.parse(`${a}Z`) < Date.parse(`${b}Z`);
 }
 
-/** An agenda an item was already placed on: a regulation may go to a later session again, so it is marked, not hidden. */
-export const earlierAgendaSchema = z.object({ id: z.number(), session_date: z.string(), session_type: sessionTypeSchema });
-export type EarlierAgenda = z.infer<typeof earlierAgendaSchema>;
-
+/** A pending item the agenda builder offers: in process, and on no agenda yet. */
 export const sourceItemSchema = z.object({
   id: z.number(),
   subject: z.string(),
   cargo: z.number(),
   authors: z.array(z.object({ name: z.string() })),
   type: regulationTypeSchema,
-  /** The agendas that already hold it, oldest session first (empty when it was never placed). */
-  day_orders: z.array(earlierAgendaSchema),
 });
 export type SourceItem = z.infer<typeof sourceItemSchema>;
 
@@ -165,7 +160,7 @@ export const publishedDayOrderQuerySchema = z.object({ page: pageParam, from: da
 export type PublishedDayOrderQuery = z.infer<typeof publishedDayOrderQuerySchema>;
 
 /**
- * The list's filter form (Desde / Hasta, creation days): the query's own day rules, and a "to" that is
+ * The list's filter form (Desde / Hasta, the days of the sessions): the query's own day rules, and a "to" that is
  * not before the "from" (the API answers such a range with an empty page).
  */
 export const dayOrderFiltersSchema = publishedDayOrderQuerySchema

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@concejo/contracts';
 import { dayOrderItems, dayOrders } from '../../db/schema/index.js';
 import { buildLoggedInUser } from '../../test/factories.js';
@@ -28,6 +28,10 @@ beforeAll(async () => {
   regs.resolucion = await insertRegulation(ctx.db, { type: 'resolution', subject: '¡Declárese la emergencia hídrica!', createdAt: '2026-03-01T14:00:00-03:00', authors: ['Pedro Gil'] });
 });
 afterAll(() => ctx.close());
+// An item goes on one agenda: each test starts with every regulation pending again.
+afterEach(async () => {
+  await ctx.db.delete(dayOrders);
+});
 
 const validBody = () => ({
   sessionType: 'ordinaria',
@@ -102,11 +106,11 @@ describe('POST /day-orders', () => {
     ]);
   });
 
-  it('stores the same agenda as an editable Word document, downloaded by staff through a link that expires, and deleted with it', async () => {
+  it('stores the same agenda as an editable Word document, downloaded by staff through a link that expires under its session\'s name, and deleted with it', async () => {
     const response = await post(validBody());
     expect(response.statusCode).toBe(201);
     const { id, docx_path } = response.json();
-    expect(docx_path).toMatch(/^\/api\/v1\/files\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=\d+&signature=[\w-]+$/);
+    expect(docx_path).toMatch(/^\/api\/v1\/files\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=\d+&name=orden-del-dia-2026-03-10&signature=[\w-]+$/);
     // Not without its signature, nor with another one.
     const unsigned = await ctx.app.inject({ url: docx_path.split('?')[0] });
     expect(unsigned.statusCode).toBeGreaterThanOrEqual(400);
@@ -114,11 +118,15 @@ describe('POST /day-orders', () => {
     const forged = await ctx.app.inject({ url: docx_path.replace(/signature=[\w-]+/, 'signature=forged') });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toBe('El enlace al archivo venció o no es válido. Vuelve a abrir la orden del día.');
+    // The name is signed too: nobody renames the council's document through its link.
+    expect((await ctx.app.inject({ url: docx_path.replace('name=orden-del-dia-2026-03-10', 'name=falso') })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: docx_path.replace('&name=orden-del-dia-2026-03-10', '') })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: docx_path.replace('name=orden-del-dia-2026-03-10', 'name=%22%0d%0aX:1') })).statusCode).toBe(422);
 
     const download = await ctx.app.inject({ url: docx_path });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect(download.headers['content-disposition']).toBe('attachment; filename="orden-del-dia.docx"');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="orden-del-dia-2026-03-10.docx"');
     expect(download.headers['cache-control']).toBe('private, no-store');
     expectInOrder(docxParagraphs(download.rawPayload).map((paragraph) => paragraph.text).join('\n'), [
       'Orden del Día',
@@ -158,7 +166,7 @@ describe('POST /day-orders', () => {
       'N° 46',
       '5.1 Despacho con espacios 6.',
     ]);
-    const autoconvocada = await post({ ...validBody(), sessionType: 'autoconvocada' });
+    const autoconvocada = await post({ sessionType: 'autoconvocada', date: '2026-03-13T19:00', acta: '47' });
     expect(await pdfToText((await ctx.app.inject({ url: autoconvocada.json().pdf_path })).rawPayload)).toContain('Sesión Autoconvocada');
   });
 
@@ -210,6 +218,27 @@ describe('POST /day-orders', () => {
       correspondence: [`La normativa Cargo N° ${regs.ordenanza!.cargo} (Ordenanza) no corresponde a esta sección.`],
       projects: [`La normativa Cargo N° ${regs.nota1!.cargo} (Correspondencia) no corresponde a esta sección.`],
     });
+  });
+
+  it('refuses an item another agenda already lists, naming that session, and keeps nothing of the second agenda', async () => {
+    expect((await post(validBody())).statusCode).toBe(201);
+    const before = { files: await storedFiles(), orders: (await ctx.db.select().from(dayOrders)).length };
+    const response = await post({ ...validBody(), date: '2026-03-17T19:00', dem_message: [], correspondence: [regs.nota2!.id] });
+    expect(response.statusCode).toBe(422);
+    const taken = (regulation: Inserted) => `La normativa Cargo N° ${regulation.cargo} ya está en la orden del día de la sesión del 10/03/2026. Vuelva a buscar los asuntos pendientes.`;
+    expect(response.json().errors).toEqual({
+      correspondence: [taken(regs.nota2!)],
+      projects: expect.arrayContaining([taken(regs.resolucion!), taken(regs.ordenanza!)]),
+    });
+    expect({ files: await storedFiles(), orders: (await ctx.db.select().from(dayOrders)).length }).toEqual(before);
+  });
+
+  it('lets only one of several agendas saved at once take the same item', async () => {
+    const body = { sessionType: 'ordinaria', acta: '46', projects: [regs.ordenanza!.id] };
+    const responses = await Promise.all([11, 12, 13, 14, 15].map((day) => post({ ...body, date: `2026-03-${day}T19:00` })));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
+    const items = await ctx.db.select().from(dayOrderItems).where(eq(dayOrderItems.regulationId, regs.ordenanza!.id));
+    expect(items).toHaveLength(1);
   });
 
   it('answers 422 for a body that is not JSON', async () => {

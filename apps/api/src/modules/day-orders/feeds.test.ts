@@ -84,6 +84,9 @@ describe('the agendas feeds', () => {
     expect(events.map((event) => event.uid)).toEqual([`day-order-${second.id}@concejo.example.org`, `day-order-${first.id}@concejo.example.org`]);
     // 19:00 in Buenos Aires (UTC-3) is 22:00 UTC.
     expect(events.map((event) => event.startDate.toJSDate().toISOString())).toEqual(['2026-03-24T12:30:00.000Z', '2026-03-10T22:00:00.000Z']);
+    // Each session has an end (a calendar draws an event without one as a line, or not at all).
+    expect(events.map((event) => event.endDate.toJSDate().toISOString())).toEqual(['2026-03-24T15:30:00.000Z', '2026-03-11T01:00:00.000Z']);
+    expect(events.every((event) => event.component.hasProperty('duration'))).toBe(true);
     expect(events[1]!.summary).toBe(`Sesión Ordinaria del ${HOSTILE_NAME.replace('\u0007', '')}`);
     expect(events[1]!.location).toBe(`${HOSTILE_NAME.replace('\u0007', '')}, Villa del Parque, Buenos Aires`);
     expect(events[1]!.description).toBe(`Orden del día: ${PUBLIC_URL}${first.pdf_path}`);

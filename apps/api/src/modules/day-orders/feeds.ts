@@ -81,9 +81,16 @@ function folded(line: string): string {
 }
 
 /**
+ * How long a session's event lasts in a calendar. The council publishes when a session starts, not when
+ * it ends; but an event with neither DTEND nor DURATION ends when it starts (RFC 5545, 3.6.1), and
+ * calendars draw it as a thin line or not at all. Three hours is an ordinary session's usual length.
+ */
+export const SESSION_DURATION = 'PT3H';
+
+/**
  * An iCalendar (RFC 5545) of the sessions whose agendas are published: each an event at its date and
- * time (in UTC; calendars show it in the reader's zone), named by its type, with the agenda's PDF. No
- * end is given: the council publishes when a session starts, not how long it lasts.
+ * time (in UTC; calendars show it in the reader's zone) lasting SESSION_DURATION, named by its type,
+ * with the agenda's PDF.
  */
 export function agendasCalendar(site: FeedSite, agendas: FeedAgenda[]): string {
   const host = new URL(site.publicUrl).host;
@@ -100,6 +107,7 @@ export function agendasCalendar(site: FeedSite, agendas: FeedAgenda[]): string {
       `UID:day-order-${agenda.id}@${host}`,
       `DTSTAMP:${icsTime(agenda.createdAt)}`,
       `DTSTART:${icsTime(agenda.sessionDate)}`,
+      `DURATION:${SESSION_DURATION}`,
       `SUMMARY:${icsText(`${SESSION_TYPE_LABELS[agenda.sessionType]} del ${site.councilName}`)}`,
       `DESCRIPTION:${icsText(agenda.pdfUrl ? `Orden del día: ${agenda.pdfUrl}` : `Órdenes del día: ${site.publicUrl}/ver-orden-dia`)}`,
       `LOCATION:${icsText(`${site.councilName}, ${site.place}`)}`,

@@ -13,8 +13,11 @@ let ctx: TestContext;
 const as = {} as Record<Role, { authorization: string }>;
 type Inserted = Awaited<ReturnType<typeof insertRegulation>>;
 const regs: Record<string, Inserted> = {};
-/** Agendas created here, oldest first, with the day (council time) they were created on. */
-const created: { id: number; pdf_path: string; day: string }[] = [];
+/**
+ * Agendas created here, oldest first, with the day (council time) they were created on and their session's
+ * day. Made in the opposite order of their sessions, so that ordering or filtering by creation shows.
+ */
+const created: { id: number; pdf_path: string; day: string; sessionDay: string }[] = [];
 
 async function createAgenda(body: Record<string, unknown> = {}) {
   const response = await ctx.app.inject({
@@ -34,19 +37,20 @@ beforeAll(async () => {
   }
   regs.nota = await insertRegulation(ctx.db, { type: 'correspondence', subject: 'Nota de la cooperativa eléctrica', createdAt: '2026-02-20T10:00:00-03:00', authors: ['Cooperativa'] });
   regs.proyecto = await insertRegulation(ctx.db, { type: 'ordinance', subject: 'Regulación de la poda', createdAt: '2026-02-21T10:00:00-03:00', authors: ['Ana Rodríguez', 'Pedro Gil'] });
-  // One agenda per day for 12 days from 2026-03-02T12:00Z (09:00 in the council). The creation date is
+  // One agenda per day for 12 days from 2026-03-02T12:00Z (09:00 in the council), for sessions from
+  // 2026-03-25 back to 2026-03-14 (the last one at 23:30, already the 15th in UTC). The creation date is
   // moved afterwards: moving the test clock that far would expire the users' tokens.
   for (let day = 0; day < PUBLISHED_PER_PAGE + 2; day += 1) {
-    const agenda = await createAgenda(
-      day === 0
-        ? { correspondence: [regs.nota!.id], projects: [regs.proyecto!.id], comision_obras: ['Despacho de bacheo', 'Despacho de cordón cuneta'] }
-        : day === PUBLISHED_PER_PAGE + 1
-          ? { sessionType: 'convocada', date: '2026-03-14T09:30' }
-          : {},
-    );
+    const last = day === PUBLISHED_PER_PAGE + 1;
+    const sessionDay = `2026-03-${25 - day}`;
+    const agenda = await createAgenda({
+      date: `${sessionDay}T${last ? '23:30' : '19:00'}`,
+      ...(day === 0 ? { correspondence: [regs.nota!.id], projects: [regs.proyecto!.id], comision_obras: ['Despacho de bacheo', 'Despacho de cordón cuneta'] } : {}),
+      ...(last ? { sessionType: 'convocada' } : {}),
+    });
     const createdAt = new Date(Date.parse('2026-03-02T12:00:00Z') + day * 24 * 3600_000);
     await ctx.db.update(dayOrders).set({ createdAt }).where(eq(dayOrders.id, agenda.id));
-    created.push({ ...agenda, day: createdAt.toISOString().slice(0, 10) });
+    created.push({ ...agenda, day: createdAt.toISOString().slice(0, 10), sessionDay });
   }
 });
 afterAll(() => ctx.close());
@@ -54,29 +58,31 @@ afterAll(() => ctx.close());
 const publicList = (query = '') => ctx.app.inject({ url: `/api/v1/day-orders/published${query}` });
 
 describe('GET /day-orders/published', () => {
-  it('lists the agendas for anyone, newest first, paginated, and lets the page be cached', async () => {
+  it('lists the agendas for anyone, latest session first, paginated, and lets the page be cached', async () => {
     const response = await publicList('?page=1');
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ current_page: 1, last_page: 2, total: created.length, per_page: PUBLISHED_PER_PAGE });
     expect(body.data).toHaveLength(PUBLISHED_PER_PAGE);
-    const newest = created.at(-1)!;
+    // The latest session's agenda is the one made first.
+    const latest = created[0]!;
     expect(body.data[0]).toEqual({
-      id: newest.id,
-      date_creation: expect.stringMatching(/^2026-03-13T12:00:00/),
-      session_date: '2026-03-14T12:30:00.000Z',
-      session_type: 'convocada',
-      pdf_path: newest.pdf_path,
+      id: latest.id,
+      date_creation: expect.stringMatching(/^2026-03-02T12:00:00/),
+      session_date: '2026-03-25T22:00:00.000Z',
+      session_type: 'ordinaria',
+      pdf_path: latest.pdf_path,
     });
     // Each row tells its session, so agendas made on one day can be told apart.
-    expect(body.data[1]).toMatchObject({ session_date: '2026-03-10T22:00:00.000Z', session_type: 'ordinaria' });
+    expect(body.data[1]).toMatchObject({ session_date: '2026-03-24T22:00:00.000Z', session_type: 'ordinaria' });
     expect(response.headers['cache-control']).toBe('public, no-cache');
     expect(response.headers.etag).toBeTruthy();
     const again = await ctx.app.inject({ url: '/api/v1/day-orders/published?page=1', headers: { 'if-none-match': String(response.headers.etag) } });
     expect(again.statusCode).toBe(304);
 
     const second = (await publicList('?page=2')).json();
-    expect(second.data.map((row: { id: number }) => row.id)).toEqual([created[1]!.id, created[0]!.id]);
+    expect(second.data.map((row: { id: number }) => row.id)).toEqual([created.at(-2)!.id, created.at(-1)!.id]);
+    expect(second.data[1]).toMatchObject({ session_date: '2026-03-15T02:30:00.000Z', session_type: 'convocada' });
   });
 
   it('starts at the first page without a page', async () => {
@@ -96,30 +102,35 @@ describe('GET /day-orders/published', () => {
     expect(response.json().message).toEqual(expect.any(String));
   });
 
-  it("filters by creation days in the council's time zone, both inclusive", async () => {
-    const response = await publicList(`?from=${created[2]!.day}&to=${created[4]!.day}`);
-    expect(response.json().data.map((row: { id: number }) => row.id)).toEqual([created[4]!.id, created[3]!.id, created[2]!.id]);
-    expect((await publicList(`?from=${created.at(-1)!.day}`)).json().total).toBe(1);
-    expect((await publicList('?to=2026-03-01')).json().total).toBe(0);
+  it("filters by the days of the sessions in the council's time zone, both inclusive, whenever their agendas were made", async () => {
+    const ids = async (query: string) => (await publicList(query)).json().data.map((row: { id: number }) => row.id);
+    expect(await ids(`?from=${created[4]!.sessionDay}&to=${created[2]!.sessionDay}`)).toEqual([created[2]!.id, created[3]!.id, created[4]!.id]);
+    // The first agenda was made on 2026-03-02, for the session of 2026-03-25.
+    expect(await ids('?from=2026-03-25&to=2026-03-31')).toEqual([created[0]!.id]);
+    expect((await publicList(`?from=${created[0]!.day}&to=${created[3]!.day}`)).json().total).toBe(0);
+    // 23:30 in the council is the next day in UTC: the session still belongs to its own day.
+    expect(await ids('?from=2026-03-14&to=2026-03-14')).toEqual([created.at(-1)!.id]);
+    expect(await ids('?from=2026-03-15&to=2026-03-15')).toEqual([created.at(-2)!.id]);
+    expect((await publicList('?to=2026-03-13')).json().total).toBe(0);
     expect((await publicList('?from=&to=')).json().total).toBe(created.length);
   });
 });
 
 describe('GET /day-orders (summaries)', () => {
-  it('lists each agenda with its total of items, newest first', async () => {
+  it('lists each agenda with its session and total of items, latest session first', async () => {
     const response = await ctx.app.inject({ url: '/api/v1/day-orders', headers: as.concejal });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ current_page: 1, total: created.length, per_page: SUMMARIES_PER_PAGE, last_page: 1 });
-    expect(body.data.at(-1)).toEqual({
+    expect(body.data[0]).toEqual({
       id: created[0]!.id,
       date_creation: expect.any(String),
-      session_date: '2026-03-10T22:00:00.000Z',
+      session_date: '2026-03-25T22:00:00.000Z',
       session_type: 'ordinaria',
       total_regulations: 4,
       pdf_path: created[0]!.pdf_path,
     });
-    expect(body.data[0]).toMatchObject({ id: created.at(-1)!.id, total_regulations: 0, session_type: 'convocada' });
+    expect(body.data.at(-1)).toMatchObject({ id: created.at(-1)!.id, total_regulations: 0, session_type: 'convocada' });
   });
 
   it('answers 422 for a page that is not a number', async () => {
@@ -150,9 +161,9 @@ describe('GET /day-orders/:id', () => {
       id: created[0]!.id,
       pdf_path: created[0]!.pdf_path,
       // The editable document, through a signed link for staff.
-      docx_path: expect.stringMatching(/^\/api\/v1\/files\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=\d+&signature=/),
+      docx_path: expect.stringMatching(/^\/api\/v1\/files\/day-orders-docx\/[0-9a-f-]{36}\.docx\?expires=\d+&name=orden-del-dia-2026-03-25&signature=/),
       date_creation: '2026-03-02T12:00:00.000Z',
-      session_date: '2026-03-10T22:00:00.000Z',
+      session_date: '2026-03-25T22:00:00.000Z',
       session_type: 'ordinaria',
       previous_minutes: '12',
     });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AgendaSection, SessionType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { writePublic } from '../../lib/public-changes.js';
@@ -19,6 +19,12 @@ export interface NewDayOrder {
   createdAt: Date;
 }
 
+/** A selected regulation that an agenda already lists, with that agenda's session. */
+export interface TakenItem {
+  regulationId: number;
+  sessionDate: Date;
+}
+
 export interface NewItem {
   section: AgendaSection;
   orderInSection: number;
@@ -26,11 +32,14 @@ export interface NewItem {
   customText: string | null;
 }
 
-/** Calendar days in the council's time zone, both inclusive (DESIGN.md section 5). */
-function createdBetweenDays(range: { from?: string; to?: string }, timeZone: string): (SQL | undefined)[] {
+/**
+ * Sessions held on calendar days in the council's time zone, both inclusive (DESIGN.md section 5): what a
+ * citizen means by "the agendas of December" is December's sessions, whenever their agendas were made.
+ */
+function sessionBetweenDays(range: { from?: string; to?: string }, timeZone: string): (SQL | undefined)[] {
   return [
-    range.from ? sql`${dayOrders.createdAt} >= (${range.from}::date)::timestamp at time zone ${timeZone}` : undefined,
-    range.to ? sql`${dayOrders.createdAt} < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
+    range.from ? sql`${dayOrders.sessionDate} >= (${range.from}::date)::timestamp at time zone ${timeZone}` : undefined,
+    range.to ? sql`${dayOrders.sessionDate} < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
   ];
 }
 
@@ -49,12 +58,16 @@ const regulationColumns = {
 
 export function createDayOrderRepository(db: Database) {
   const repository = {
-    /** Regulations in process created inside the range (both ends included), oldest first. */
-    async regulationsInProcess(start: Date, end: Date) {
+    /**
+     * What is pending for the next agenda: regulations in process created inside the range (both ends
+     * included) that no agenda lists yet, oldest first.
+     */
+    async pendingRegulations(start: Date, end: Date) {
+      const listed = db.select({ one: sql`1` }).from(dayOrderItems).where(eq(dayOrderItems.regulationId, regulations.id));
       return db
         .select(regulationColumns)
         .from(regulations)
-        .where(and(eq(regulations.state, 'process'), gte(regulations.createdAt, start), lte(regulations.createdAt, end)))
+        .where(and(eq(regulations.state, 'process'), gte(regulations.createdAt, start), lte(regulations.createdAt, end), notExists(listed)))
         .orderBy(asc(regulations.createdAt), asc(regulations.id))
         .limit(2000);
     },
@@ -80,33 +93,30 @@ export function createDayOrderRepository(db: Database) {
       return map;
     },
 
-    /** The agendas each regulation is already on, oldest session first: the builder marks them (issue 12). */
-    async agendasOf(ids: readonly number[]): Promise<Map<number, { id: number; sessionDate: Date; sessionType: SessionType }[]>> {
-      const map = new Map<number, { id: number; sessionDate: Date; sessionType: SessionType }[]>();
-      if (!ids.length) return map;
-      const rows = await db
-        .selectDistinct({ regulationId: dayOrderItems.regulationId, id: dayOrders.id, sessionDate: dayOrders.sessionDate, sessionType: dayOrders.sessionType })
-        .from(dayOrderItems)
-        .innerJoin(dayOrders, eq(dayOrders.id, dayOrderItems.dayOrderId))
-        .where(inArray(dayOrderItems.regulationId, [...new Set(ids)]))
-        .orderBy(asc(dayOrderItems.regulationId), asc(dayOrders.sessionDate), asc(dayOrders.id));
-      for (const { regulationId, ...agenda } of rows) {
-        const list = map.get(regulationId!);
-        if (list) list.push(agenda);
-        else map.set(regulationId!, [agenda]);
-      }
-      return map;
-    },
-
-    /** The agenda and its items, in one transaction. */
-    async insert(order: NewDayOrder, items: readonly NewItem[]): Promise<number> {
+    /**
+     * The agenda and its items, in one transaction; nothing is written when a selected regulation is on an
+     * agenda already (answered as `taken`). Its rows are locked first, so that two agendas saved at once
+     * cannot both take it: the second waits, then sees the first one's items.
+     */
+    async insert(order: NewDayOrder, items: readonly NewItem[]): Promise<{ id: number } | { taken: TakenItem[] }> {
       return writePublic(db, 'day-orders', async (tx) => {
+        const regulationIds = items.flatMap((item) => (item.regulationId === null ? [] : [item.regulationId]));
+        if (regulationIds.length) {
+          await tx.select({ id: regulations.id }).from(regulations).where(inArray(regulations.id, regulationIds)).orderBy(asc(regulations.id)).for('update');
+          const taken = await tx
+            .selectDistinctOn([dayOrderItems.regulationId], { regulationId: sql<number>`${dayOrderItems.regulationId}`, sessionDate: dayOrders.sessionDate })
+            .from(dayOrderItems)
+            .innerJoin(dayOrders, eq(dayOrders.id, dayOrderItems.dayOrderId))
+            .where(inArray(dayOrderItems.regulationId, regulationIds))
+            .orderBy(asc(dayOrderItems.regulationId), desc(dayOrders.sessionDate));
+          if (taken.length) return { taken };
+        }
         const [row] = await tx.insert(dayOrders).values(order).returning({ id: dayOrders.id });
         const id = row!.id;
         if (items.length) await tx.insert(dayOrderItems).values(items.map((item) => ({ ...item, dayOrderId: id })));
         // Followers of the agendas hear of it in the next digest (modules/subscriptions).
         await recordAlertEvents(tx, [{ kind: 'day-order-published', dayOrderId: id }]);
-        return id;
+        return { id };
       });
     },
 
@@ -146,9 +156,9 @@ export function createDayOrderRepository(db: Database) {
         .limit(limit);
     },
 
-    /** One page of agendas, newest first, optionally limited to creation days. */
+    /** One page of agendas, latest session first, optionally limited to the days of their sessions. */
     async page(options: { page: number; perPage: number; from?: string; to?: string; timeZone: string; withTotals: boolean }) {
-      const where = and(...createdBetweenDays(options, options.timeZone));
+      const where = and(...sessionBetweenDays(options, options.timeZone));
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(dayOrders).where(where);
       const rows = await db
         .select({
@@ -164,7 +174,7 @@ export function createDayOrderRepository(db: Database) {
         })
         .from(dayOrders)
         .where(where)
-        .orderBy(desc(dayOrders.createdAt), desc(dayOrders.id))
+        .orderBy(desc(dayOrders.sessionDate), desc(dayOrders.id))
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage);
       return { rows, total };

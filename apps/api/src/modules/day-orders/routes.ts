@@ -43,7 +43,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
   );
 
   /**
-   * Public list of the agendas, newest first, by creation days (from/to inclusive). 200, public with an
+   * Public list of the agendas, latest session first, by the days of their sessions (from/to inclusive). 200, public with an
    * ETag (304 when unchanged); 422 malformed page or dates. no-cache: a browser revalidates each time
    * (a cheap 304), so an agenda just created or deleted shows at once, for its author too.
    */
@@ -77,7 +77,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
       reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="sesiones.ics"').send(await dayOrders.calendar()),
   );
 
-  /** Session summaries, newest first. 200; 401; 403; 422. */
+  /** Session summaries, latest session first. 200; 401; 403; 422. */
   app.get(
     DAY_ORDER_PATHS.list,
     {

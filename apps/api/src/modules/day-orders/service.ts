@@ -33,8 +33,8 @@ import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { agendasAtom, agendasCalendar, type FeedAgenda } from './feeds.js';
-import type { DayOrderRepository, NewItem } from './repository.js';
-import { formatSessionDate, toInstant } from './time.js';
+import type { DayOrderRepository, NewItem, TakenItem } from './repository.js';
+import { councilDay, formatSessionDate, formatShortDate, toInstant } from './time.js';
 
 /** Storage folder of the agendas' PDFs: public and cacheable (DESIGN.md section 6). */
 export const DAY_ORDERS_FOLDER = 'day-orders';
@@ -46,8 +46,8 @@ export const SUMMARIES_PER_PAGE = 15;
 export interface DayOrderUrls {
   /** Public, cacheable URL of a file (agenda PDFs, approved regulations). */
   publicFile(key: string): string;
-  /** Short-lived signed URL of a staff-only file (process PDFs). */
-  privateFile(key: string): string;
+  /** Short-lived signed URL of a staff-only file (process PDFs, Word agendas), saved as `name` when given. */
+  privateFile(key: string, name?: string): string;
 }
 
 interface Deps {
@@ -76,6 +76,8 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
     return rows.map(({ pdfKey, ...row }) => ({ ...row, pdfUrl: pdfKey ? `${publicUrl}${urls.publicFile(pdfKey)}` : null }));
   }
   const pdfPath = (key: string | null) => (key ? urls.publicFile(key) : null);
+  /** The Word agenda is saved under its session's day ('orden-del-dia-2026-12-03.docx'): a folder of them reads as a calendar. */
+  const docxPath = (key: string, sessionDate: Date) => urls.privateFile(key, `orden-del-dia-${councilDay(sessionDate, timeZone)}`);
   /** What both lists show of an agenda: its session (so two agendas of one day differ), its creation and its PDF. */
   const listed = (row: { createdAt: Date; sessionDate: Date; sessionType: SessionType; pdfKey: string | null }) => ({
     date_creation: row.createdAt.toISOString(),
@@ -83,6 +85,19 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
     session_type: row.sessionType,
     pdf_path: pdfPath(row.pdfKey),
   });
+
+  /** One message per selected regulation another agenda took (a page left open, or two staff at once), by section. */
+  function takenErrors(taken: readonly TakenItem[], regulationsById: Map<number, RegulationColumns>): Record<string, string[]> {
+    const errors: Record<string, string[]> = {};
+    for (const { regulationId, sessionDate } of taken) {
+      const row = regulationsById.get(regulationId)!;
+      const section = sourceSectionOf(row.type);
+      (errors[section] ??= []).push(
+        `La normativa Cargo N° ${row.cargo} ya está en la orden del día de la sesión del ${formatShortDate(sessionDate, timeZone)}. Vuelva a buscar los asuntos pendientes.`,
+      );
+    }
+    return errors;
+  }
 
   /** The selected regulations must exist and be of their section's kind; answers them by id. */
   async function checkSelection(input: CreateDayOrder): Promise<Map<number, RegulationColumns>> {
@@ -104,14 +119,16 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
   }
 
   return {
-    /** Regulations in process created in the range, by the section they would go to, oldest first. */
+    /**
+     * What is pending, by the section it would go to, oldest first: regulations in process created in the
+     * range that no agenda lists yet (once sessions record outcomes, one sent back will be pending again).
+     */
     async sources(query: DayOrderSourcesQuery): Promise<DayOrderSources> {
       const start = toInstant(query.startDate, timeZone);
       const end = toInstant(query.endDate, timeZone);
       if (end < start) throw ValidationFailed.field('endDate', 'La fecha de fin no puede ser anterior a la de inicio.');
-      const rows = await repository.regulationsInProcess(start, end);
-      const ids = rows.map((row) => row.id);
-      const [authors, agendas] = await Promise.all([repository.authorsOf(ids), repository.agendasOf(ids)]);
+      const rows = await repository.pendingRegulations(start, end);
+      const authors = await repository.authorsOf(rows.map((row) => row.id));
       const result: DayOrderSources = { correspondence: [], dem_message: [], projects: [] };
       for (const row of rows) {
         const item: SourceItem = {
@@ -120,11 +137,6 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
           cargo: row.cargo,
           authors: (authors.get(row.id) ?? []).map((name) => ({ name })),
           type: row.type,
-          day_orders: (agendas.get(row.id) ?? []).map((agenda) => ({
-            id: agenda.id,
-            session_date: agenda.sessionDate.toISOString(),
-            session_type: agenda.sessionType,
-          })),
         };
         result[sourceSectionOf(row.type)].push(item);
       }
@@ -173,14 +185,15 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         await storage.remove(pdfKey).catch(() => undefined);
         throw error;
       });
-      let id: number;
+      const removeFiles = () => Promise.all([storage.remove(pdfKey), storage.remove(docxKey)].map((removal) => removal.catch(() => undefined)));
+      let saved: Awaited<ReturnType<DayOrderRepository['insert']>>;
       try {
-        id = await repository.insert(
+        saved = await repository.insert(
           { sessionType: input.sessionType, sessionDate, previousMinutes: input.acta, pdfKey, docxKey, createdBy: user.id, createdAt },
           items,
         );
       } catch (error) {
-        await Promise.all([storage.remove(pdfKey), storage.remove(docxKey)].map((removal) => removal.catch(() => undefined)));
+        await removeFiles();
         // A selected regulation deleted between the check and the write (foreign key violation).
         const failure = error as { code?: string; cause?: { code?: string } };
         if ((failure.cause?.code ?? failure.code) === '23503') {
@@ -188,8 +201,13 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         }
         throw error;
       }
+      if ('taken' in saved) {
+        await removeFiles();
+        throw new ValidationFailed(takenErrors(saved.taken, regulationsById));
+      }
+      const { id } = saved;
       log.info({ dayOrderId: id, items: items.length, documentsMs, userId: user.id }, 'day order created');
-      return { id, pdf_path: urls.publicFile(pdfKey), docx_path: urls.privateFile(docxKey) };
+      return { id, pdf_path: urls.publicFile(pdfKey), docx_path: docxPath(docxKey, sessionDate) };
     },
 
     /** The Atom feed of the newest agendas. */
@@ -261,7 +279,7 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         day_order: {
           id: order.id,
           pdf_path: pdfPath(order.pdfKey),
-          docx_path: order.docxKey ? urls.privateFile(order.docxKey) : null,
+          docx_path: order.docxKey ? docxPath(order.docxKey, order.sessionDate) : null,
           date_creation: order.createdAt.toISOString(),
           session_date: order.sessionDate.toISOString(),
           session_type: order.sessionType,

@@ -49,34 +49,26 @@ describe('GET /day-orders/sources', () => {
       cargo: expect.any(Number),
       authors: [{ name: 'Ana Rodríguez' }, { name: 'Pedro Gil' }],
       type: 'ordinance',
-      day_orders: [],
     });
   });
 
-  it('tells which agendas already hold an item, oldest session first, and still offers it', async () => {
-    const place = async (sessionType: string, date: string) => {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/day-orders',
-        headers: as.asesor,
-        payload: { sessionType, date, acta: '3', correspondence: [ids.nota], projects: [ids.minuta] },
-      });
-      expect(response.statusCode).toBe(201);
-      return response.json<{ id: number }>().id;
-    };
-    const later = await place('autoconvocada', '2026-03-20T10:00');
-    const earlier = await place('ordinaria', '2026-03-05T19:00');
+  it('offers only what is pending: an item an agenda lists is left out until that agenda is deleted', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/day-orders',
+      headers: as.asesor,
+      payload: { sessionType: 'ordinaria', date: '2026-03-05T19:00', acta: '3', correspondence: [ids.nota], projects: [ids.minuta] },
+    });
+    expect(response.statusCode).toBe(201);
+    const agenda = response.json<{ id: number }>().id;
     try {
       const body = (await sources('startDate=2026-03-01T00:00&endDate=2026-03-02T23:59:59')).json();
-      expect(body.correspondence.find((item: { id: number }) => item.id === ids.nota).day_orders).toEqual([
-        { id: earlier, session_date: '2026-03-05T22:00:00.000Z', session_type: 'ordinaria' },
-        { id: later, session_date: '2026-03-20T13:00:00.000Z', session_type: 'autoconvocada' },
-      ]);
-      expect(body.projects.find((item: { id: number }) => item.id === ids.minuta).day_orders).toHaveLength(2);
-      expect(body.projects.find((item: { id: number }) => item.id === ids.ordenanza).day_orders).toEqual([]);
+      expect(idsBySection(body)).toEqual({ correspondence: [], dem_message: [ids.mensaje], projects: [ids.declaracion, ids.ordenanza] });
     } finally {
-      for (const id of [later, earlier]) await ctx.app.inject({ method: 'DELETE', url: `/api/v1/day-orders/${id}`, headers: as.admin });
+      await ctx.app.inject({ method: 'DELETE', url: `/api/v1/day-orders/${agenda}`, headers: as.admin });
     }
+    const again = (await sources('startDate=2026-03-01T00:00&endDate=2026-03-02T23:59:59')).json();
+    expect(idsBySection(again)).toEqual({ correspondence: [ids.nota], dem_message: [ids.mensaje], projects: [ids.declaracion, ids.minuta, ids.ordenanza] });
   });
 
   it('leaves out approved regulations', async () => {

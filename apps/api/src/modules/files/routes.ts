@@ -70,11 +70,14 @@ async function sendStored(storage: Storage, request: FastifyRequest, reply: Fast
     .send(file.stream);
 }
 
+/** The name a signed link may give its file ('orden-del-dia-2026-12-03'): plain enough for any header and disk. */
+const DOWNLOAD_NAME = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
 export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSigner; clock: Clock }> = async (app, { storage, signer, clock }) => {
-  const send = async (key: string, kind: DocumentKind, request: FastifyRequest, reply: FastifyReply, cache: string) =>
+  const send = async (key: string, kind: DocumentKind, request: FastifyRequest, reply: FastifyReply, cache: string, name?: string) =>
     sendStored(storage, request, reply, key, {
       'content-type': DOCUMENTS[kind].type,
-      'content-disposition': `${DOCUMENTS[kind].disposition}; filename="${key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa'}.${kind}"`,
+      'content-disposition': `${DOCUMENTS[kind].disposition}; filename="${name ?? (key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa')}.${kind}"`,
       'cache-control': cache,
     });
 
@@ -98,19 +101,27 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
 
   for (const folder of PRIVATE_FOLDERS) {
     const { kind, reopen } = PRIVATE_DOCUMENTS[folder];
-    /** A staff-only document (a process PDF, an agenda's Word file) through a signed link that expires. 200; 403 bad or expired link; 404. */
+    /**
+     * A staff-only document (a process PDF, an agenda's Word file) through a signed link that expires, saved
+     * under the name the link signs, if any. 200; 403 bad or expired link; 404; 422 a malformed name.
+     */
     app.get(
       `${FILES_PREFIX}/${folder}/:name`,
       {
         config: { access: 'public' },
-        schema: { hide: true, params: documentParams(kind), querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }) },
+        schema: {
+          hide: true,
+          params: documentParams(kind),
+          querystring: z.object({ expires: z.coerce.number().int(), name: z.string().regex(DOWNLOAD_NAME).optional(), signature: z.string().max(100) }),
+        },
       },
       async (request, reply) => {
         const path = `${API_BASE}${FILES_PREFIX}/${folder}/${request.params.name}`;
-        if (!signer.verify(path, request.query.expires, request.query.signature, clock.now())) {
+        const { expires, name, signature } = request.query;
+        if (!signer.verify(path, expires, signature, clock.now(), name)) {
           throw new Forbidden(`El enlace al archivo venció o no es válido. ${reopen}`);
         }
-        return send(`${folder}/${request.params.name}`, kind, request, reply, 'private, no-store');
+        return send(`${folder}/${request.params.name}`, kind, request, reply, 'private, no-store', name);
       },
     );
   }

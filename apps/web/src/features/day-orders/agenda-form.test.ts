@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addDispatch,
   defaultRange,
-  earlierAgendaNote,
   inListOrder,
   keepListed,
   listMessages,
@@ -15,7 +14,7 @@ import {
   toggleSelected,
 } from './agenda-form';
 
-const item = (id: number, type: SourceItem['type'] = 'ordinance'): SourceItem => ({ id, subject: `Asunto ${id}`, cargo: id * 10, authors: [], type, day_orders: [] });
+const item = (id: number, type: SourceItem['type'] = 'ordinance'): SourceItem => ({ id, subject: `Asunto ${id}`, cargo: id * 10, authors: [], type });
 const sources: DayOrderSources = {
   correspondence: [item(1, 'correspondence'), item(2, 'correspondence')],
   dem_message: [item(3, 'dem-message')],
@@ -85,13 +84,6 @@ describe('inListOrder', () => {
       comision_higiene: [],
     };
     expect(inListOrder(values, sources)).toEqual({ ...values, correspondence: [1, 2], projects: [4, 6] });
-  });
-});
-
-describe('earlierAgendaNote', () => {
-  it("names the earlier agenda by its session's day, in the council's time zone", () => {
-    // 01:00 UTC on March 6th is still March 5th in Buenos Aires.
-    expect(earlierAgendaNote({ id: 3, session_date: '2026-03-06T01:00:00.000Z', session_type: 'ordinaria' })).toBe('Ya incluida en la orden del día del 05/03/2026');
   });
 });
 

@@ -5,11 +5,10 @@ import {
   type CreateDayOrder,
   type DayOrderSources,
   type DayOrderSourcesQuery,
-  type EarlierAgenda,
   type SourceItem,
   type SourceSection,
 } from '@concejo/contracts';
-import { councilLocalDateTime, formatDate } from './format';
+import { councilLocalDateTime } from './format';
 
 // The agenda builder's own rules, apart from the page. The form itself is checked by the contract's
 // createDayOrderSchema (useZodForm), the search by dayOrderSourcesQuerySchema: no rule is repeated here.
@@ -71,14 +70,6 @@ export function keepListed(selected: readonly number[], items: readonly SourceIt
 export function inListOrder(values: CreateDayOrder, sources: DayOrderSources | null): CreateDayOrder {
   const ordered = (section: SourceSection) => (sources?.[section] ?? []).map((item) => item.id).filter((id) => values[section].includes(id));
   return { ...values, ...(Object.fromEntries(SOURCE_SECTIONS.map((section) => [section, ordered(section)])) as Record<SourceSection, number[]>) };
-}
-
-/**
- * What the builder says of an item already placed on an agenda: it may go to a later session again
- * (a project waiting for its commission), so it is marked, not left out.
- */
-export function earlierAgendaNote(agenda: EarlierAgenda): string {
-  return `Ya incluida en la orden del día del ${formatDate(agenda.session_date)}`;
 }
 
 // ---- The commissions' dispatches -----------------------------------------------------------------

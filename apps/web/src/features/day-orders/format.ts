@@ -1,1 +1,1 @@
-export { COUNCIL_TIME_ZONE, councilLocalDateTime, formatDate, formatDateTime } from '../../lib/format';
+export { COUNCIL_TIME_ZONE, councilLocalDateTime, formatDate, formatDateTime, isoToCouncilLocal } from '../../lib/format';

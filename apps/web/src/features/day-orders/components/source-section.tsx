@@ -1,9 +1,8 @@
 import { AGENDA_SECTION_NUMBERS, AGENDA_SECTION_TITLES, REGULATION_TYPE_LABELS, type SourceItem, type SourceSection } from '@concejo/contracts';
 import { useEffect, useRef } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import { describedBy, FieldError } from '../../../components/form/field-error';
-import { earlierAgendaNote, selectionState, toggleAll, toggleSelected } from '../agenda-form';
+import { selectionState, toggleAll, toggleSelected } from '../agenda-form';
 
 type Props = {
   section: SourceSection;
@@ -13,10 +12,7 @@ type Props = {
   onChange: (selected: number[]) => void;
 };
 
-/**
- * One source section of the agenda: its regulations in process, each with a checkbox, and "select all".
- * An item already on an earlier agenda says so (inside its label, so a screen reader hears it too).
- */
+/** One source section of the agenda: its pending regulations, each with a checkbox, and "select all". */
 export function SourceSectionFieldset({ section, items, selected, error, onChange }: Props) {
   const number = AGENDA_SECTION_NUMBERS[section];
   const title = `${number}. ${AGENDA_SECTION_TITLES[section]}`;
@@ -31,7 +27,7 @@ export function SourceSectionFieldset({ section, items, selected, error, onChang
     <fieldset className="agenda-fieldset" aria-describedby={describedBy(fieldId, error)}>
       <legend className="h5">{title}</legend>
       {items.length === 0 ? (
-        <p className="text-body-secondary mb-0">No hay asuntos en proceso en el período buscado.</p>
+        <p className="text-body-secondary mb-0">No hay asuntos pendientes en el período buscado.</p>
       ) : (
         <>
           <Form.Check
@@ -61,11 +57,6 @@ export function SourceSectionFieldset({ section, items, selected, error, onChang
                         {item.authors.length > 1 ? 'Autores' : 'Autor'}: {item.authors.map((author) => author.name).join(', ')}
                       </span>
                     )}
-                    {item.day_orders.map((agenda) => (
-                      <Badge key={agenda.id} bg="warning" text="dark" className="agenda-earlier text-wrap text-start me-1 mt-1">
-                        {earlierAgendaNote(agenda)}
-                      </Badge>
-                    ))}
                   </Form.Check.Label>
                 </Form.Check>
               </li>

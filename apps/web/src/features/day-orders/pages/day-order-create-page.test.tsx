@@ -4,7 +4,7 @@ import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes
 import { DayOrderCreatePage } from './day-order-create-page';
 
 const sources = {
-  correspondence: [{ id: 1, subject: 'Nota de vecinos', cargo: 10, authors: [{ name: 'Vecinos' }], type: 'correspondence', day_orders: [] }],
+  correspondence: [{ id: 1, subject: 'Nota de vecinos', cargo: 10, authors: [{ name: 'Vecinos' }], type: 'correspondence' }],
   dem_message: [],
   projects: [
     {
@@ -13,9 +13,8 @@ const sources = {
       cargo: 40,
       authors: [{ name: 'Ana Rodríguez' }],
       type: 'ordinance',
-      day_orders: [{ id: 2, session_date: '2026-02-24T22:00:00.000Z', session_type: 'ordinaria' }],
     },
-    { id: 5, subject: 'Bacheo', cargo: 50, authors: [], type: 'minute', day_orders: [] },
+    { id: 5, subject: 'Bacheo', cargo: 50, authors: [], type: 'minute' },
   ],
 };
 
@@ -49,7 +48,7 @@ describe('DayOrderCreatePage', () => {
     const projects = await screen.findByRole('group', { name: '4. Proyectos de los concejales' });
     await user.click(within(projects).getByRole('checkbox', { name: /Seleccionar todos/ }));
     await user.click(within(screen.getByRole('group', { name: '2. Correspondencia recibida' })).getByRole('checkbox', { name: /Nota de vecinos/ }));
-    expect(within(screen.getByRole('group', { name: '3. Mensajes del Departamento Ejecutivo' })).getByText(/No hay asuntos en proceso/)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: '3. Mensajes del Departamento Ejecutivo' })).getByText(/No hay asuntos pendientes/)).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Tipo de sesión'), 'autoconvocada');
     fireEvent.change(screen.getByLabelText('Fecha y hora de la sesión'), { target: { value: '2026-03-10T19:00' } });
@@ -111,15 +110,24 @@ describe('DayOrderCreatePage', () => {
     expect(alert).toHaveTextContent('Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.');
   });
 
-  it('marks an item already placed on an earlier agenda, and still offers it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sources)));
+  it('says under its section which item another agenda took in the meantime', async () => {
+    const taken = 'La normativa Cargo N° 40 ya está en la orden del día de la sesión del 24/02/2026. Vuelva a buscar los asuntos pendientes.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? jsonResponse({ message: 'x', errors: { projects: [taken] }, requestId: 'r' }, 422) : jsonResponse(sources),
+      ),
+    );
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     const projects = await screen.findByRole('group', { name: '4. Proyectos de los concejales' });
-    const placed = within(projects).getByRole('checkbox', { name: /Arbolado urbano/ });
-    expect(placed).toHaveAccessibleName(/Ya incluida en la orden del día del 24\/02\/2026/);
-    expect(placed).toBeEnabled();
-    expect(within(projects).getByRole('checkbox', { name: /Bacheo/ })).not.toHaveAccessibleName(/Ya incluida/);
+    await user.click(within(projects).getByRole('checkbox', { name: /Arbolado urbano/ }));
+    await user.selectOptions(screen.getByLabelText('Tipo de sesión'), 'ordinaria');
+    fireEvent.change(screen.getByLabelText('Fecha y hora de la sesión'), { target: { value: '2026-03-10T19:00' } });
+    await user.type(screen.getByLabelText('N° de acta de la sesión anterior'), '45');
+    await user.click(screen.getByRole('button', { name: 'Cargar orden del día' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar la orden del día.');
+    expect(projects).toHaveAccessibleDescription(taken);
   });
 
   it('clears each error as its field is corrected, without another submit', async () => {

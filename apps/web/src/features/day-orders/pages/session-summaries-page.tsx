@@ -1,4 +1,4 @@
-import { DAY_ORDER_MESSAGES } from '@concejo/contracts';
+import { DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS } from '@concejo/contracts';
 import { AgendaPdfLink } from '../components/agenda-pdf-link';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
@@ -15,7 +15,10 @@ import '../day-orders.scss';
 
 const RESULTS_ID = 'session-summaries-results';
 
-/** resumen-sesion: every agenda with its creation date, its number of items and its PDF (spec 2.5.7). */
+/**
+ * resumen-sesion: every agenda with its session (date, time and type, so that agendas made on one day
+ * tell apart, as on the public list), its creation date, its number of items and its PDF (spec 2.5.7).
+ */
 export function SessionSummariesPage() {
   useDocumentTitle('Resumen de sesión');
   const panel = usePanel();
@@ -50,7 +53,10 @@ export function SessionSummariesPage() {
               <caption className="visually-hidden">Órdenes del día, de la más reciente a la más antigua</caption>
               <thead>
                 <tr>
-                  <th scope="col">Fecha de creación</th>
+                  <th scope="col">Sesión</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Fecha de creación
+                  </th>
                   <th scope="col">Total de elementos</th>
                   <th scope="col">PDF</th>
                   {withDetail && <th scope="col">Detalles</th>}
@@ -58,18 +64,26 @@ export function SessionSummariesPage() {
               </thead>
               <tbody>
                 {data.data.map((summary) => {
+                  const session = formatDateTime(summary.session_date);
                   const created = formatDateTime(summary.date_creation);
+                  const of = `de la sesión del ${session}`;
                   return (
                     <tr key={summary.id}>
-                      <td>{created}</td>
-                      <td>{summary.total_regulations}</td>
                       <td>
-                        <AgendaPdfLink href={summary.pdf_path} of={`del ${created}`} />
+                        <span className="d-block fw-semibold">{session}</span>
+                        <span className="d-block small">{SESSION_TYPE_LABELS[summary.session_type]}</span>
+                        {/* On a phone the creation date joins the session's cell, as on the public list. */}
+                        <span className="d-block small text-body-secondary d-md-none">Creada el {created}</span>
+                      </td>
+                      <td className="text-nowrap d-none d-md-table-cell">{created}</td>
+                      <td>{summary.total_regulations}</td>
+                      <td className="text-nowrap">
+                        <AgendaPdfLink href={summary.pdf_path} of={of} />
                       </td>
                       {withDetail && (
                         <td>
-                          <Link to={paths.panel.sessionSummary.getHref(panel, summary.id)} aria-label={`Ver detalles de la orden del día del ${created}`}>
-                            Ver detalles
+                          <Link to={paths.panel.sessionSummary.getHref(panel, summary.id)}>
+                            Ver detalles <span className="visually-hidden">de la orden del día {of}</span>
                           </Link>
                         </td>
                       )}

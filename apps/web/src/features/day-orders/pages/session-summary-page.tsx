@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSessionSummary } from '../api/get-session-summary';
-import { formatDateTime } from '../format';
+import { formatDateTime, isoToCouncilLocal } from '../format';
 import { usePanel } from '../use-panel';
 import '../day-orders.scss';
 
@@ -134,7 +134,7 @@ export function SessionSummaryPage() {
             )}
             {/* A signed link that expires: the page asks for a new one whenever it is looked at again. */}
             {order.docx_path && (
-              <a className="btn btn-outline-primary" href={order.docx_path} download="orden-del-dia.docx">
+              <a className="btn btn-outline-primary" href={order.docx_path} download={`orden-del-dia-${isoToCouncilLocal(order.session_date).slice(0, 10)}.docx`}>
                 Descargar en Word (editable)
               </a>
             )}

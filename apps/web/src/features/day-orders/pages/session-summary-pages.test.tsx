@@ -27,10 +27,13 @@ describe('SessionSummariesPage', () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(summaries)));
     logInAs(role);
     renderRoutes([{ path: `${panel}/resumen-sesion`, Component: SessionSummariesPage }], { initialEntries: [`${panel}/resumen-sesion`] });
-    const row = (await screen.findByText('02/03/2026, 09:00')).closest('tr')!;
+    // Each row names its session (date, time and type), not only when its agenda was made.
+    const row = (await screen.findByText('10/03/2026, 19:00')).closest('tr')!;
+    expect(within(row).getByText('Sesión Ordinaria')).toBeInTheDocument();
+    expect(within(row).getAllByText(/02\/03\/2026, 09:00/)).not.toHaveLength(0);
     expect(within(row).getByText('4')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: /PDF de la orden del día/ })).toHaveAttribute('href', '/api/v1/files/day-orders/a.pdf');
-    const details = within(row).queryByRole('link', { name: /Ver detalles/ });
+    expect(within(row).getByRole('link', { name: 'Ver PDF de la orden del día de la sesión del 10/03/2026, 19:00 (se abre en una pestaña nueva)' })).toHaveAttribute('href', '/api/v1/files/day-orders/a.pdf');
+    const details = within(row).queryByRole('link', { name: 'Ver detalles de la orden del día de la sesión del 10/03/2026, 19:00' });
     if (withDetails) expect(details).toHaveAttribute('href', `${panel}/resumen-sesion/7`);
     else expect(details).not.toBeInTheDocument();
   });
@@ -59,7 +62,7 @@ describe('SessionSummaryPage', () => {
     // The same agenda to edit before printing.
     const word = screen.getByRole('link', { name: 'Descargar en Word (editable)' });
     expect(word).toHaveAttribute('href', '/api/v1/files/day-orders-docx/b.docx?expires=1&signature=s');
-    expect(word).toHaveAttribute('download', 'orden-del-dia.docx');
+    expect(word).toHaveAttribute('download', 'orden-del-dia-2026-03-10.docx');
     expect(screen.getAllByText('Sin asuntos.')).toHaveLength(5);
   });
 
