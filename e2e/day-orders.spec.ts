@@ -257,6 +257,59 @@ test('the public list tells apart two agendas created on the same day by their s
   }
 });
 
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const) {
+  test(`/ver-orden-dia offers the asesor the builder and the admin a delete per row, with its confirmation (${name})`, async ({ browser, request }) => {
+    test.slow(); // two accounts, a deletion and the reload after it
+    // A session far ahead, so that its agenda opens the list (latest session first).
+    const date = councilLocal(400 * 24 * 60 + Math.floor(Math.random() * 10_000));
+    const created = await request.post('/api/v1/day-orders', { headers: await apiLogin(request, ACCOUNTS.asesor), data: { sessionType: 'ordinaria', date, acta: '3' } });
+    expect(created.status()).toBe(201);
+    const pdfPath: string = (await created.json()).pdf_path;
+
+    const asesorContext = await browser.newContext({ viewport });
+    const asesor = await asesorContext.newPage();
+    await loginThroughForm(asesor, ACCOUNTS.asesor);
+    await expect(asesor).toHaveURL('/asesor-concejal');
+    await asesor.goto('/ver-orden-dia');
+    await asesor.getByRole('link', { name: 'Cargar orden del día' }).click();
+    await expect(asesor).toHaveURL('/asesor-concejal/cargar-orden-dia');
+    await asesorContext.close();
+
+    const adminContext = await browser.newContext({ viewport });
+    const admin = await adminContext.newPage();
+    await loginThroughForm(admin, ACCOUNTS.admin);
+    await expect(admin).toHaveURL('/admin');
+    await admin.goto('/ver-orden-dia');
+    await expect(admin.getByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
+    const row = await agendaRow(admin, '/ver-orden-dia', pdfPath);
+    await row.getByRole('button', { name: `Eliminar la orden del día de la sesión del ${shown(date)}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Confirmar Eliminación' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await expectNoViolations(admin);
+    // Escape closes it and nothing is deleted.
+    await admin.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: /Eliminar la orden del día/ }).click();
+    const reloaded = admin.waitForEvent('load');
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(admin.getByText('Orden eliminada exitosamente.')).toBeVisible();
+    const toastShown = Date.now();
+    await reloaded;
+    // Spec 4: the list reloads 1.5 s after the message (a little less may pass between the message and this line).
+    expect(Date.now() - toastShown).toBeGreaterThan(1000);
+    await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(admin.locator(`a[href="${pdfPath}"]`)).toHaveCount(0);
+    expect((await admin.request.get(pdfPath)).status()).toBe(404);
+    await adminContext.close();
+  });
+}
+
 test('the date filters work as a GET form, with and without the page script, and Limpiar is a link back to the whole list', async ({ page }) => {
   await page.goto('/ver-orden-dia');
   await expect(page.getByRole('heading', { level: 1, name: 'Ordenes del día' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
+import { expectNoViolations } from './support/axe';
 import { loginThroughForm, publicNavbar } from './support/login';
 
 test.describe('logged out', () => {
@@ -80,4 +81,42 @@ test('an expired or revoked token sends the user to /login on the next call', as
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [320, 390]) {
+    test(`a phone of ${width} px opens the menu and reaches Normativas and Orden del Día`, async ({ page, browser }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+      await expect(nav.getByRole('link', { name: 'Normativas', exact: true })).toBeHidden();
+      // The menu button is a link to the menu, which opens as the page's target.
+      await nav.getByRole('link', { name: 'Abrir navegación' }).click();
+      await expect(nav.getByRole('link', { name: 'Normativas', exact: true })).toBeVisible();
+      await nav.getByRole('link', { name: 'Normativas', exact: true }).click();
+      await expect(page).toHaveURL('/normativas');
+      await expect(page.getByRole('heading', { level: 1, name: 'Normativas' })).toBeVisible();
+
+      await nav.getByRole('link', { name: 'Abrir navegación' }).click();
+      await nav.getByRole('link', { name: 'Orden del Día' }).click();
+      await expect(page).toHaveURL('/ver-orden-dia');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // The same bar once the script runs: its link is the menu's button (axe needs a script to read the page).
+      const scriptContext = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: true });
+      const withScript = await scriptContext.newPage();
+      await withScript.goto('/#public-navbar-links');
+      const scripted = withScript.getByRole('navigation', { name: 'Navegación principal' });
+      const toggle = scripted.getByRole('button', { name: 'Abrir navegación' });
+      // Arriving at the menu's address opens it, and the button says so.
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(scripted.getByRole('link', { name: 'Normativas', exact: true })).toBeVisible();
+      await expectNoViolations(withScript);
+      await toggle.click();
+      await expect(scripted.getByRole('link', { name: 'Normativas', exact: true })).toBeHidden();
+      await scriptContext.close();
+    });
+  }
 });

@@ -8,7 +8,7 @@ import { enhanceNavbar } from './navbar';
 /** The public bar as the server renders it (app/layouts/public-navbar.tsx), in short. */
 const BAR = `
   <nav aria-label="Navegación principal" data-enhance="navbar">
-    <button type="button" class="navbar-toggler collapsed" aria-expanded="false" aria-label="Abrir navegación"></button>
+    <a class="navbar-toggler collapsed" href="#public-navbar-links" aria-controls="public-navbar-links" aria-label="Abrir navegación"></a>
     <div id="public-navbar-links" class="navbar-collapse collapse">
       <a href="/normativas">Normativas</a>
       <div data-account-links><a class="nav-link" href="/login">Acceso a funcionarios</a></div>
@@ -27,14 +27,41 @@ function renderBar() {
 describe('the public bar', () => {
   it("opens and closes the phone's menu, and a chosen link closes it", async () => {
     const { user } = renderBar();
+    // The server's link to the menu is the menu's button once the script runs.
     const toggle = screen.getByRole('button', { name: 'Abrir navegación' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
+    expect(window.location.hash).toBe('');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(document.getElementById('public-navbar-links')).toHaveClass('show');
     document.querySelector<HTMLAnchorElement>('a[href="/normativas"]')!.addEventListener('click', (event) => event.preventDefault());
     await user.click(screen.getByRole('link', { name: 'Normativas' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById('public-navbar-links')).not.toHaveClass('show');
+    // Space, as for any button.
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens at once on an address that points at the menu (a click that came before the script)', () => {
+    window.history.replaceState(null, '', '/#public-navbar-links');
+    try {
+      renderBar();
+      expect(screen.getByRole('button', { name: 'Abrir navegación' })).toHaveAttribute('aria-expanded', 'true');
+      expect(document.getElementById('public-navbar-links')).toHaveClass('show');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('gives the link back when it is taken away', () => {
+    renderBar();
+    stop?.();
+    stop = undefined;
+    expect(screen.getByRole('link', { name: 'Abrir navegación' })).toHaveAttribute('href', '#public-navbar-links');
   });
 
   it('keeps the link for visitors without a session', () => {

@@ -3,16 +3,10 @@ import { apiClient } from '../lib/api-client';
 import { AVATAR_BACKGROUND, AVATAR_TEXT, initialsOf } from '../lib/initials';
 import { paths } from '../lib/paths';
 import { clearSession, getSession, subscribeToSession, type Session } from '../lib/session';
+import { element } from './dom';
 import { all, listen, type Enhancer } from './enhancer';
 
 const SVG = 'http://www.w3.org/2000/svg';
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  created.append(...children);
-  return created;
-}
 
 /** The initials on a gold circle, as components/avatar.tsx draws them (decorative beside the name). */
 function avatar(session: Session): SVGSVGElement {
@@ -92,7 +86,7 @@ function citizenMenu(session: Session): { menu: HTMLElement; cleanup: () => void
  * "Mi panel" for staff, the citizen's menu, or the server's "Acceso a funcionarios" link.
  */
 export const enhanceNavbar: Enhancer = (nav) => {
-  const toggler = nav.querySelector<HTMLButtonElement>('.navbar-toggler');
+  const toggler = nav.querySelector<HTMLElement>('.navbar-toggler');
   const links = nav.querySelector<HTMLElement>('.navbar-collapse');
   const account = nav.querySelector<HTMLElement>('[data-account-links]');
   const cleanups: (() => void)[] = [];
@@ -102,8 +96,27 @@ export const enhanceNavbar: Enhancer = (nav) => {
       toggler.classList.toggle('collapsed', !open);
       toggler.setAttribute('aria-expanded', String(open));
     };
+    // The server's link to the menu (public-navbar.tsx) becomes a disclosure button: Enter and Space
+    // toggle it, and the address keeps no #fragment. From now on the script says whether the menu is
+    // open, not the address (data-enhanced turns the stylesheet's :target rule off); an address that
+    // already points at the menu opens it.
+    toggler.setAttribute('role', 'button');
+    nav.setAttribute('data-enhanced', '');
+    setOpen(links.classList.contains('show') || window.location.hash === `#${links.id}`);
+    const toggle = (event: Event) => {
+      event.preventDefault();
+      setOpen(!links.classList.contains('show'));
+    };
     cleanups.push(
-      listen(toggler, 'click', () => setOpen(!links.classList.contains('show'))),
+      () => {
+        toggler.removeAttribute('role');
+        toggler.removeAttribute('aria-expanded');
+        nav.removeAttribute('data-enhanced');
+      },
+      listen(toggler, 'click', toggle),
+      listen(toggler, 'keydown', (event) => {
+        if (event.key === ' ') toggle(event);
+      }),
       listen(links, 'click', (event) => {
         if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
       }),

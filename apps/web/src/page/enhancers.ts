@@ -1,7 +1,7 @@
 import { ENHANCERS } from '../enhance';
 import { filterFormEnhancer, type FormCheck } from '../enhance/get-form';
 import { enhanceLoginForm } from '../features/auth';
-import { dayOrderFilterErrors } from '../features/day-orders';
+import { dayOrderFilterErrors, enhanceDayOrderStaffControls } from '../features/day-orders';
 import { regulationFilterErrors } from '../features/public-regulations';
 import { enhanceSubscribe, enhanceUnsubscribe } from '../features/subscriptions';
 
@@ -12,4 +12,11 @@ export const FORM_CHECKS: Record<string, FormCheck> = {
 };
 
 /** Every behaviour a server-rendered page can ask for: the generic ones and the features' forms. */
-export const PAGE_ENHANCERS = { ...ENHANCERS, 'get-form': filterFormEnhancer(FORM_CHECKS), 'login-form': enhanceLoginForm, subscribe: enhanceSubscribe, unsubscribe: enhanceUnsubscribe };
+export const PAGE_ENHANCERS = {
+  ...ENHANCERS,
+  'get-form': filterFormEnhancer(FORM_CHECKS),
+  'login-form': enhanceLoginForm,
+  subscribe: enhanceSubscribe,
+  unsubscribe: enhanceUnsubscribe,
+  'day-orders-staff': enhanceDayOrderStaffControls,
+};

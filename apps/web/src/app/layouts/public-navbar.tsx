@@ -7,7 +7,8 @@ import { Brand } from './brand';
 /**
  * The public bar, in Bootstrap's navbar markup. What it does (the phone's menu button, the account's
  * corner, which depends on the session kept in the browser) is enhance/navbar.ts, on a server-rendered
- * page and on /profile alike; the server sends the link for visitors without a session.
+ * page and on /profile alike; the server sends the link for visitors without a session. Without a
+ * script, the phone's menu button is a link to the menu, which then opens as the page's target.
  */
 export function PublicNavbar() {
   return (
@@ -17,16 +18,11 @@ export function PublicNavbar() {
           <Link className="navbar-brand" to={paths.home.getHref()}>
             <Brand />
           </Link>
-          <button
-            type="button"
-            className="navbar-toggler collapsed"
-            aria-controls="public-navbar-links"
-            aria-expanded="false"
-            aria-label="Abrir navegación"
-            data-toast-before
-          >
+          {/* A link to the links, so that a phone without JavaScript opens them too (the target shows them:
+              _layout.scss); the script makes it the menu's button (enhance/navbar.ts). */}
+          <a className="navbar-toggler collapsed" href="#public-navbar-links" aria-controls="public-navbar-links" aria-label="Abrir navegación" data-toast-before>
             <span className="navbar-toggler-icon" />
-          </button>
+          </a>
           <div id="public-navbar-links" className="navbar-collapse collapse">
             <div className="navbar-nav me-auto" data-toast-after>
               <NavLink className="nav-link" to={paths.home.getHref()} end>

@@ -6,5 +6,6 @@ export const loadSessionSummariesPage = async () => ({ Component: (await import(
 export const loadSessionSummaryPage = async () => ({ Component: (await import('./pages/session-summary-page')).SessionSummaryPage });
 // What the server rendering needs of these pages (src/server/server-pages.ts); never in a browser chunk.
 export { publicDayOrdersServerPage } from './server-pages';
-// The filter form's rules, for the server-rendered page's script (src/page/enhancers.ts).
+// The filter form's rules and the staff's controls, for the server-rendered page's script (src/page/enhancers.ts).
 export { filterErrors as dayOrderFilterErrors } from './filters';
+export { enhanceDayOrderStaffControls } from './enhance-staff-controls';

@@ -40,8 +40,10 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
 
   const data = list.data;
   return (
-    <div className="day-orders-page">
-      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+    // On the server-rendered /ver-orden-dia the session lives in the browser only: the page's script gives the
+    // staff their controls (day-orders-staff: features/day-orders/staff-controls.ts) from these marks.
+    <div className="day-orders-page" data-enhance="day-orders-staff">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3" data-list-header>
         <h1 className="mb-0">{title}</h1>
         {createIn && (
           <Link className="btn btn-primary" to={paths.panel.dayOrderCreate.getHref(createIn)}>
@@ -94,7 +96,7 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
                     const created = formatDateTime(order.date_creation);
                     const of = `de la sesión del ${session}`;
                     return (
-                      <tr key={order.id}>
+                      <tr key={order.id} data-day-order={order.id} data-of={of}>
                         <td>
                           <span className="d-block fw-semibold">{session}</span>
                           <span className="d-block small">{SESSION_TYPE_LABELS[order.session_type]}</span>

@@ -7,9 +7,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { useDeleteDayOrder } from '../api/delete-day-order';
 import { DAY_ORDERS_KEY, PUBLISHED_DAY_ORDERS_KEY } from '../api/keys';
 import { useDelayed } from '../../../lib/use-delayed';
-
-/** Spec 4: the list reloads 1.5 s after a daily order is deleted. */
-export const RELOAD_AFTER_DELETE_MS = 1500;
+import { confirmDeleteMessage, deleteLabel, RELOAD_AFTER_DELETE_MS } from '../deletion';
 
 /**
  * The admin's delete button of one row, with its confirmation (loaded only for admins). `of` completes
@@ -41,13 +39,13 @@ export function DeleteDayOrderButton({ id, of }: { id: number; of: string }) {
 
   return (
     <>
-      <Button variant="outline-danger" size="sm" aria-label={`Eliminar la orden del día ${of}`} onClick={() => setConfirming(true)}>
+      <Button variant="outline-danger" size="sm" aria-label={deleteLabel(of)} onClick={() => setConfirming(true)}>
         Eliminar
       </Button>
       <ConfirmModal
         show={confirming}
         title={DAY_ORDER_MESSAGES.confirmDeleteTitle}
-        message={`¿Estás seguro de que deseas eliminar la orden del día ${of}? Su PDF dejará de estar publicado.`}
+        message={confirmDeleteMessage(of)}
         confirmLabel="Eliminar"
         pending={remove.isPending}
         onConfirm={handleConfirm}

@@ -1,6 +1,7 @@
 import type { SessionType } from '@concejo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../../lib/session';
 import { goTo } from '../../../enhance/navigate';
 import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
 import { renderServerPage } from '../../../test/render-server-page';
@@ -193,5 +194,85 @@ describe('/ver-orden-dia, as the server sends it', () => {
     expect(within(follow).getByRole('link', { name: 'Calendario de sesiones (iCal)' })).toHaveAttribute('href', '/api/v1/day-orders/calendar.ics');
     expect(within(follow).getByRole('link', { name: 'Suscribirse (Atom)' })).toHaveAttribute('href', '/api/v1/day-orders/feed.atom');
     expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="Órdenes del día" href="/api/v1/day-orders/feed.atom"');
+  });
+});
+
+describe('/ver-orden-dia for the staff, as the server sends it (the session is read by the page script)', () => {
+  // jsdom has no modal dialogs: open and close are the attribute, as Chromium's are (e2e/day-orders.spec.ts runs the real one).
+  beforeEach(() => {
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.setAttribute('open', '');
+      },
+      close(this: HTMLDialogElement) {
+        this.removeAttribute('open');
+      },
+    });
+  });
+  afterEach(() => {
+    const dialog = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+    delete dialog.showModal;
+    delete dialog.close;
+    vi.restoreAllMocks();
+  });
+
+  it('gives the asesor the builder of their panel, and nothing to delete', async () => {
+    logInAs('asesor');
+    await renderServerPage('/ver-orden-dia', async () => jsonResponse(page([1])));
+    expect(await screen.findByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/asesor-concejal/cargar-orden-dia');
+    expect(screen.queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Acciones' })).not.toBeInTheDocument();
+  });
+
+  it("gives the admin a delete button per row, which asks 'Confirmar Eliminación' first and reloads the page 1.5 s after deleting", async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    logInAs('admin');
+    const api = vi.fn(async (_url: string, init?: RequestInit) => jsonResponse(init?.method === 'DELETE' ? { message: 'Orden eliminada exitosamente.' } : page([2, 1])));
+    const { user } = await renderServerPage('/ver-orden-dia', api);
+    expect(await screen.findByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
+    expect(screen.getByRole('columnheader', { name: 'Acciones' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Eliminar la orden del día de la sesión del 11/03/2026, 19:00' });
+    expect(screen.getAllByRole('button', { name: /^Eliminar la orden del día/ })).toHaveLength(2);
+
+    // Cancelar leaves everything as it was.
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Confirmar Eliminación' });
+    expect(dialog).toHaveAccessibleDescription('¿Estás seguro de que deseas eliminar la orden del día de la sesión del 11/03/2026, 19:00? Su PDF dejará de estar publicado.');
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+
+    await user.click(button);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Orden eliminada exitosamente.')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('/api/v1/day-orders/1', expect.objectContaining({ method: 'DELETE' }));
+    expect(reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('tells the admin when the deletion failed, and keeps the page', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    logInAs('admin');
+    const { user } = await renderServerPage('/ver-orden-dia', async (_url, init) => (init?.method === 'DELETE' ? jsonResponse({ message: 'x', requestId: 'r' }, 500) : jsonResponse(page([1]))));
+    await user.click(await screen.findByRole('button', { name: /^Eliminar la orden del día/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Error al eliminar la orden.')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('offers visitors and other roles nothing of it, and takes it away at a logout in another tab', async () => {
+    logInAs('concejal');
+    await renderServerPage('/ver-orden-dia', async () => jsonResponse(page([1])));
+    expect(screen.queryByRole('link', { name: 'Cargar orden del día' })).not.toBeInTheDocument();
+    clearSession();
+    logInAs('admin');
+    expect(await screen.findByRole('button', { name: /^Eliminar la orden del día/ })).toBeInTheDocument();
+    clearSession();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Eliminar la orden del día/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Cargar orden del día' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Acciones' })).not.toBeInTheDocument();
   });
 });
