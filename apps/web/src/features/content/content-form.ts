@@ -6,7 +6,6 @@ import {
   updateBannerFieldsSchema,
   updateNewsFieldsSchema,
 } from '@concejo/contracts';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { councilLocalToIso, isoToCouncilLocal } from '../../lib/format';
@@ -103,14 +102,5 @@ export function windowFields(window: { publication_date?: string | null; unpubli
   return { publication_date: instant(window.publication_date), unpublication_date: instant(window.unpublication_date) };
 }
 
-/**
- * What the file input tells the form: a picked file becomes the field's value; a file of the wrong type
- * is dropped and its message shown until another file is picked.
- */
-export function imagePicker<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setValue' | 'setError' | 'clearErrors' | 'formState'>, name: Path<T>) {
-  return (file: File | null, error: string | null) => {
-    form.setValue(name, file as never, { shouldDirty: true, shouldValidate: !error && form.formState.isSubmitted });
-    if (error) form.setError(name, { type: 'file', message: error });
-    else if (!form.formState.isSubmitted) form.clearErrors(name);
-  };
-}
+/** The content forms' image inputs take their files as every file input does (components/form/file-picker.ts). */
+export { filePicker as imagePicker } from '../../components/form/file-picker';

@@ -2,6 +2,7 @@ import { REGULATION_FORM_FIELDS, type RegulationDetail, type RegulationFormField
 import { useMemo } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { FieldMessage } from '../../components/form/field-error';
+import { filePicker } from '../../components/form/file-picker';
 import { applyServerErrors, invalidSubmitMessages } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { FORM_NAME_OF, LINK_FORM_NAME_OF, formLayout, type RegulationFormValues } from './form-rules';
@@ -32,14 +33,11 @@ export function useRegulationForm(options: { role: Role; mode: RegulationMode; o
     }
   };
 
-  /** A file picker refused a file (its own message), or a picked file replaced a refused one. */
-  const onFieldError = (field: RegulationFormField, message: string | null) => {
-    if (message) form.setError(FORM_NAME_OF[field], { type: 'file', message });
-    else form.clearErrors(FORM_NAME_OF[field]);
-  };
+  /** A file picked for a PDF field, or refused by its input (with the input's own message). */
+  const onPickFile = (field: 'pdf_process' | 'pdf_approved', file: File | null, error: string | null) => filePicker(form, FORM_NAME_OF[field])(file, error);
 
   /** A failed save: its 422 messages under their fields (a link kind's under its list); returns every message for the alert. */
   const showServerErrors = (error: unknown) => applyServerErrors(error, form.setError, [], { ...LINK_FORM_NAME_OF, ...FORM_NAME_OF }).messages;
 
-  return { form, values, layout, errors, onChange, onFieldError, messagesOf: invalidSubmitMessages, showServerErrors };
+  return { form, values, layout, errors, onChange, onPickFile, messagesOf: invalidSubmitMessages, showServerErrors };
 }

@@ -30,7 +30,7 @@ type RegulationFieldsProps = PdfFieldsProps & {
 };
 
 /** Every field of the regulation form, shown, hidden or disabled as `layout` says for the role and type. */
-export function RegulationFields({ mode, role, ownName, values, onChange, layout, errors, onFieldError, stored, regulationId, disabled = false }: RegulationFieldsProps) {
+export function RegulationFields({ mode, role, ownName, values, onChange, layout, errors, onPickFile, stored, regulationId, disabled = false }: RegulationFieldsProps) {
   const set = <K extends keyof RegulationFormValues>(key: K, value: RegulationFormValues[K]) => onChange((current) => ({ ...current, [key]: value }));
   const fieldProps = (id: string, field: RegulationFormField) => invalidProps(id, errors[field]);
 
@@ -170,7 +170,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
         </Form.Group>
       </div>
 
-      <RegulationPdfFields values={values} onChange={onChange} layout={layout} errors={errors} onFieldError={onFieldError} stored={stored} disabled={disabled} />
+      <RegulationPdfFields values={values} onChange={onChange} layout={layout} errors={errors} onPickFile={onPickFile} stored={stored} disabled={disabled} />
 
       {layout.links && (
         <fieldset>

@@ -1,4 +1,4 @@
-import { REGULATION_MESSAGES, type RegulationFormField } from '@concejo/contracts';
+import { REGULATION_MESSAGES } from '@concejo/contracts';
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -48,7 +48,8 @@ export type PdfFieldsProps = {
   layout: RegulationFormLayout;
   errors: RegulationFieldErrors;
   /** A file picker rejected a file, or a field's error was fixed: the page keeps the errors. */
-  onFieldError: (field: RegulationFormField, message: string | null) => void;
+  /** A file picked for a PDF field, or refused by its input (use-regulation-form.ts). */
+  onPickFile: (field: 'pdf_process' | 'pdf_approved', file: File | null, error: string | null) => void;
   /** Update: the PDFs already stored, shown as links with a remove button. */
   stored?: StoredPdfs;
   disabled?: boolean;
@@ -61,7 +62,7 @@ const PDFS = [
 ] as const;
 
 /** The in-process and approved PDFs: the stored ones (update) and their file inputs, as `layout` offers them. */
-export function RegulationPdfFields({ values, onChange, layout, errors, onFieldError, stored, disabled = false }: PdfFieldsProps) {
+export function RegulationPdfFields({ values, onChange, layout, errors, onPickFile, stored, disabled = false }: PdfFieldsProps) {
   const set = <K extends keyof RegulationFormValues>(key: K, value: RegulationFormValues[K]) => onChange((current) => ({ ...current, [key]: value }));
   if (values.type === 'correspondence' || values.type === '') return null;
   return (
@@ -79,10 +80,7 @@ export function RegulationPdfFields({ values, onChange, layout, errors, onFieldE
                 wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
                 disabled={disabled}
                 error={listOf(errors[pdf.field])}
-                onChange={(file, error) => {
-                  set(pdf.value, file);
-                  onFieldError(pdf.field, error);
-                }}
+                onChange={(file, error) => onPickFile(pdf.field, file, error)}
               />
             )}
           </PdfGroup>

@@ -16,8 +16,9 @@ function Actions({ row, panel, onDelete }: { row: StaffRegulationListItem; panel
   const name = regulationName(row);
   const pdf = row.pdf_approved ?? row.pdf_process;
   return (
-    // One compact row of actions, whatever the width: the column grows to hold it, rows stay one line tall.
-    <div className="regulation-actions d-flex flex-nowrap gap-1">
+    // One compact row of actions on wider screens (the column grows to hold it, rows stay one line tall);
+    // on a phone's card they wrap, so that none runs off a 320 px screen.
+    <div className="regulation-actions d-flex gap-1">
       {pdf && (
         <a className="btn btn-sm btn-outline-primary" href={pdf} target="_blank" rel="noreferrer" aria-label={`PDF de ${name} (se abre en otra pestaña)`}>
           PDF

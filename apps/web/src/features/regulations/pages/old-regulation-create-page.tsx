@@ -9,6 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FileInput } from '../../../components/file-input';
+import { filePicker } from '../../../components/form/file-picker';
 import { FieldError, invalidProps, listOf } from '../../../components/form/field-error';
 import { applyServerErrors, invalidSubmitMessages } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -100,10 +101,7 @@ export function OldRegulationCreatePage() {
                   accept="application/pdf"
                   wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
                   error={listOf(fieldState.error)}
-                  onChange={(file, error) => {
-                    field.onChange(file);
-                    if (error) form.setError('pdf', { type: 'file', message: error });
-                  }}
+                  onChange={filePicker(form, field.name)}
                 />
               )}
             />

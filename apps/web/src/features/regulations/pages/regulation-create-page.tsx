@@ -46,7 +46,7 @@ function CreateRegulationForm({ role, ownName, onOutcome }: { role: Role; ownNam
         onChange={regulation.onChange}
         layout={layout}
         errors={regulation.errors}
-        onFieldError={regulation.onFieldError}
+        onPickFile={regulation.onPickFile}
         disabled={create.isPending}
       />
       <Button type="submit" variant="primary" disabled={create.isPending}>

@@ -76,7 +76,7 @@ function EditRegulationForm({ detail, role, ownName, onOutcome, onReload }: Edit
         onChange={regulation.onChange}
         layout={layout}
         errors={regulation.errors}
-        onFieldError={regulation.onFieldError}
+        onPickFile={regulation.onPickFile}
         stored={{ pdf_process: detail.pdf_process, pdf_approved: detail.pdf_approved }}
         regulationId={detail.id}
         disabled={busy}
