@@ -1,10 +1,13 @@
-import { CONTENT_MESSAGES, type ContactRecord } from '@concejo/contracts';
+import { CONTACT_SIDE_TEXTS, CONTENT_MESSAGES, type ContactRecord } from '@concejo/contracts';
 import { LoadError } from '../../../components/load-error';
 import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
 
 type ContactSectionProps = { contact: ContactRecord | null | undefined; failed: boolean; retryHref: string };
 
-/** 'Contacto' (spec 2.3): the left and right images, or 'No hay imágenes disponibles.' (and a failure says it failed). */
+/**
+ * 'Contacto' (spec 2.3): the left and right images with the text alternatives the cm wrote (a generic one
+ * for an image uploaded before them), or 'No hay imágenes disponibles.' (and a failure says it failed).
+ */
 export function ContactSection({ contact, failed, retryHref }: ContactSectionProps) {
   const images = contact
     ? [
@@ -14,7 +17,7 @@ export function ContactSection({ contact, failed, retryHref }: ContactSectionPro
           variants: contact.images_left,
           width: contact.image_left_width,
           height: contact.image_left_height,
-          alt: 'Información de contacto del Concejo (imagen izquierda)',
+          alt: contact.image_left_alt ?? CONTACT_SIDE_TEXTS.left.altFallback,
         },
         {
           key: 'right',
@@ -22,7 +25,7 @@ export function ContactSection({ contact, failed, retryHref }: ContactSectionPro
           variants: contact.images_right,
           width: contact.image_right_width,
           height: contact.image_right_height,
-          alt: 'Información de contacto del Concejo (imagen derecha)',
+          alt: contact.image_right_alt ?? CONTACT_SIDE_TEXTS.right.altFallback,
         },
       ].filter((image) => image.original || image.variants.length > 0)
     : [];

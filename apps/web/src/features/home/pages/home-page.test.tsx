@@ -162,7 +162,7 @@ describe('HomePage', () => {
     expect(links[0]).toHaveAccessibleName('Instagram (se abre en una pestaña nueva)');
   });
 
-  it('shows both contact images with their sizes, so that the page does not jump as they load', async () => {
+  it('shows both contact images with their sizes and the texts the cm wrote, so that the page does not jump as they load', async () => {
     await renderHome({
       contact: jsonResponse([
         {
@@ -174,12 +174,16 @@ describe('HomePage', () => {
           image_left_height: 900,
           image_right_width: 600,
           image_right_height: 400,
+          image_left_alt: 'Mesa de Entradas: Av. San Martín 450, de 8 a 14 h.',
+          // Uploaded before texts were asked for.
+          image_right_alt: null,
         },
       ]),
     });
     const section = await screen.findByRole('region', { name: 'Contacto' });
     await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(2));
     const images = within(section).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual(['Mesa de Entradas: Av. San Martín 450, de 8 a 14 h.', 'Información de contacto del Concejo (imagen derecha)']);
     expect(images.map((image) => image.getAttribute('src'))).toEqual(['/l-480.webp', '/r.png']);
     expect(images.map((image) => [image.getAttribute('width'), image.getAttribute('height')])).toEqual([
       ['1200', '900'],
