@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
+import { picture } from './support/images';
 import { loginThroughForm } from './support/login';
 
 // The cm's screens (spec 2.5 items 11 to 14). Tests run in parallel against one database that also
 // holds the demo content: each test makes its own items, tagged, and never assumes a list is empty.
-
-/** A photo-like picture, as a phone would give it. */
-async function picture(format: 'png' | 'jpeg' | 'webp', width = 1280, height = 720): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d3557"/><stop offset="1" stop-color="#be9a60"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 4}" fill="#fff" opacity="0.6"/></svg>`;
-  const image = sharp(Buffer.from(svg));
-  return format === 'png' ? image.png().toBuffer() : format === 'webp' ? image.webp().toBuffer() : image.jpeg().toBuffer();
-}
 
 const toasts = (page: Page) => page.locator('.app-toasts');
 
@@ -219,27 +212,7 @@ test('editing a news item keeps its colours, which the CSP keeps out of style at
   await page.request.delete(`/api/v1/news/${id}`, { headers });
 });
 
-test('cm replaces a contact image; the page refuses other types and an empty form', async ({ page }) => {
-  await loginAsCm(page);
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Cargar Contactos' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Imagenes del apartado contactos' })).toBeVisible();
-  await expectNoViolations(page);
-
-  await page.getByRole('button', { name: 'Cargar imágenes' }).click();
-  await expect(toasts(page)).toContainText('Debe seleccionar al menos una imagen.');
-
-  await page.getByLabel('Imagen derecha').setInputFiles({ name: 'foto.webp', mimeType: 'image/webp', buffer: await picture('webp', 300, 200) });
-  await expect(page.getByText('Solo se permiten archivos PNG o JPG.')).toBeVisible();
-
-  const before = (await (await page.request.get('/api/v1/contact')).json())[0]?.image_left ?? null;
-  await page.getByLabel('Imagen izquierda').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: await picture('png', 900, 600) });
-  await page.getByRole('button', { name: 'Cargar imágenes' }).click();
-  await expect(toasts(page)).toContainText('Imágenes cargadas exitosamente.');
-  const after = (await (await page.request.get('/api/v1/contact')).json())[0].image_left;
-  expect(after).toMatch(/^\/api\/v1\/files\/contact\//);
-  expect(after).not.toBe(before);
-});
+// The contact images are one record for the whole site: their tests are in contact-text.spec.ts, one at a time.
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, unsetContactSettings } from './config.js';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -168,5 +168,52 @@ describe('where uploaded files live (S3_*)', () => {
     const bad = problemsOf({ ...BUCKET, S3_ENDPOINT: 'ftp://s3.example.com', S3_FORCE_PATH_STYLE: 'quizás' });
     expect(bad.map((problem) => problem.split(' ')[0]).sort()).toEqual(['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
     expect(bad.join('\n')).not.toContain('secreto-del-bucket');
+  });
+});
+
+const CONTACT = {
+  COUNCIL_ADDRESS: 'Hipólito Yrigoyen 1020, Villa del Parque',
+  COUNCIL_PHONE: '+54 11 4586-1200',
+  COUNCIL_EMAIL: 'mesadeentradas@concejo.gob.ar',
+  COUNCIL_HOURS: 'Lunes a viernes de 7.30 a 13.30',
+};
+
+describe("the council's contact details (COUNCIL_ADDRESS, COUNCIL_PHONE, COUNCIL_EMAIL, COUNCIL_HOURS)", () => {
+  it('reads them trimmed, whatever DEMO_DATA says', () => {
+    const padded = Object.fromEntries(Object.entries(CONTACT).map(([name, value]) => [name, ` ${value} `]));
+    for (const env of [{ ...padded, NODE_ENV: 'production' }, padded]) {
+      expect(loadConfig(env).contact).toEqual({ address: CONTACT.COUNCIL_ADDRESS, phone: CONTACT.COUNCIL_PHONE, email: CONTACT.COUNCIL_EMAIL, hours: CONTACT.COUNCIL_HOURS });
+    }
+  });
+
+  it('puts demo ones where they are unset while DEMO_DATA is on, so that npm start shows them', () => {
+    const demo = loadConfig({ TOWN_NAME: 'San Pedro', COUNCIL_EMAIL: CONTACT.COUNCIL_EMAIL }).contact;
+    expect(demo).toEqual({ address: 'Av. San Martín 450, San Pedro', phone: '(011) 4586-1200', email: CONTACT.COUNCIL_EMAIL, hours: 'Lunes a viernes de 8 a 14 h' });
+    expect(unsetContactSettings(demo)).toEqual([]);
+  });
+
+  it('leaves unset ones out in production (or with DEMO_DATA=false), naming them for the warning at start', () => {
+    const production = loadConfig({ NODE_ENV: 'production', COUNCIL_PHONE: CONTACT.COUNCIL_PHONE }).contact;
+    expect(production).toEqual({ address: null, phone: CONTACT.COUNCIL_PHONE, email: null, hours: null });
+    expect(unsetContactSettings(production)).toEqual(['COUNCIL_ADDRESS', 'COUNCIL_EMAIL', 'COUNCIL_HOURS']);
+    expect(unsetContactSettings(loadConfig({ DEMO_DATA: 'false', COUNCIL_ADDRESS: '' }).contact)).toEqual(['COUNCIL_ADDRESS', 'COUNCIL_PHONE', 'COUNCIL_EMAIL', 'COUNCIL_HOURS']);
+  });
+
+  it('stops on a wrong e-mail or phone, a second line or an address too long, naming each variable', () => {
+    expect(
+      problemsOf({
+        COUNCIL_EMAIL: 'mesa de entradas',
+        COUNCIL_PHONE: 'llamar al 4586-1200',
+        COUNCIL_ADDRESS: 'Calle 1\nPiso 2',
+        COUNCIL_HOURS: 'x'.repeat(201),
+      }),
+    ).toEqual([
+      'COUNCIL_ADDRESS ("Calle 1\nPiso 2"): debe ser una sola línea, sin caracteres de control',
+      'COUNCIL_PHONE ("llamar al 4586-1200"): debe ser un número de teléfono: dígitos, espacios, +, -, paréntesis y puntos, por ejemplo (011) 4586-1200',
+      'COUNCIL_EMAIL ("mesa de entradas"): debe ser una dirección de correo electrónico, por ejemplo mesadeentradas@concejo.gob.ar',
+      `COUNCIL_HOURS ("${'x'.repeat(201)}"): puede tener hasta 200 caracteres`,
+    ]);
+    expect(problemsOf({ COUNCIL_PHONE: '123-45' })).toEqual(['COUNCIL_PHONE ("123-45"): debe tener entre 6 y 20 dígitos']);
+    expect(loadConfig({ COUNCIL_PHONE: '(0223) 495.1200' }).contact.phone).toBe('(0223) 495.1200');
   });
 });

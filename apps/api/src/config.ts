@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
+import { hasControlCharacters, isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
 import { DEFAULT_DECODED_LIMITS } from './lib/documents/decoded-size.js';
 import { DEFAULT_OCR_SETTINGS } from './lib/documents/ocr-support.js';
@@ -24,6 +24,41 @@ const serviceUrl = (defaultValue: string) =>
 
 /** A public profile the home page links to: https only, since every visitor follows it. */
 const profileUrl = optionalString.pipe(z.url({ protocol: /^https$/, error: 'debe ser una URL https' }).optional());
+
+/** One line of the council's contact details (COUNCIL_ADDRESS, COUNCIL_HOURS), shown as it is written. */
+const contactLine = optionalString.pipe(
+  z
+    .string()
+    .max(200, { error: 'puede tener hasta 200 caracteres' })
+    .refine((text) => !hasControlCharacters(text) && !/[\t\n\r]/.test(text), { error: 'debe ser una sola línea, sin caracteres de control' })
+    .optional(),
+);
+
+/** The council's phone as people write it; its digits make the page's tel: link. */
+const contactPhone = optionalString.pipe(
+  z
+    .string()
+    .regex(/^\+?[\d ().-]+$/, { error: 'debe ser un número de teléfono: dígitos, espacios, +, -, paréntesis y puntos, por ejemplo (011) 4586-1200', abort: true })
+    .refine((phone) => /^(\D*\d){6,20}\D*$/.test(phone), { error: 'debe tener entre 6 y 20 dígitos' })
+    .optional(),
+);
+
+/** The council's contact details in the footer, the home page's 'Contacto' and the accessibility statement, by setting. */
+export const CONTACT_SETTINGS = { address: 'COUNCIL_ADDRESS', phone: 'COUNCIL_PHONE', email: 'COUNCIL_EMAIL', hours: 'COUNCIL_HOURS' } as const;
+type ContactDetail = keyof typeof CONTACT_SETTINGS;
+
+/** What `npm start` shows for a contact detail not set while DEMO_DATA is on: plausible, and nobody's. */
+export const demoContact = (town: string): Record<ContactDetail, string> => ({
+  address: `Av. San Martín 450, ${town}`,
+  phone: '(011) 4586-1200',
+  email: 'mesadeentradas@concejo.example',
+  hours: 'Lunes a viernes de 8 a 14 h',
+});
+
+/** The settings of the contact details the site leaves out (unset, and no demo data to stand in). */
+export function unsetContactSettings(contact: Record<ContactDetail, string | null>): string[] {
+  return (Object.keys(CONTACT_SETTINGS) as ContactDetail[]).filter((detail) => contact[detail] === null).map((detail) => CONTACT_SETTINGS[detail]);
+}
 
 /** A password the server is given (ADMIN_PASSWORD, DEMO_PASSWORD): the back office's policy, long enough and not common. */
 const configuredPassword = optionalString.pipe(
@@ -106,6 +141,11 @@ const envSchema = z
     COUNCIL_NAME: z.string().min(1).default('Concejo Deliberante'),
     TOWN_NAME: z.string().min(1).default('Villa del Parque'),
     TOWN_REGION: z.string().min(1).default('Buenos Aires'),
+    // The council's contact details as text; unset ones are left out (with DEMO_DATA on, demo ones stand in).
+    COUNCIL_ADDRESS: contactLine,
+    COUNCIL_PHONE: contactPhone,
+    COUNCIL_EMAIL: optionalString.pipe(z.email({ error: 'debe ser una dirección de correo electrónico, por ejemplo mesadeentradas@concejo.gob.ar' }).max(254, { error: 'puede tener hasta 254 caracteres' }).optional()),
+    COUNCIL_HOURS: contactLine,
     TIMEZONE: z
       .string()
       .default(DEFAULT_TIME_ZONE)
@@ -187,6 +227,8 @@ export type Config = ReturnType<typeof shapeConfig>;
 
 function shapeConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
+  const demoData = readFlag(env.DEMO_DATA, env.NODE_ENV !== 'production');
+  const demo = demoData ? demoContact(env.TOWN_NAME) : undefined;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -195,9 +237,16 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    demoData: readFlag(env.DEMO_DATA, env.NODE_ENV !== 'production'),
+    demoData,
     demoPassword: env.DEMO_PASSWORD,
     council: { name: env.COUNCIL_NAME, town: env.TOWN_NAME, region: env.TOWN_REGION, timeZone: env.TIMEZONE },
+    /** The council's contact details as text (null: left out); demo ones stand in for unset ones with DEMO_DATA. */
+    contact: {
+      address: env.COUNCIL_ADDRESS ?? demo?.address ?? null,
+      phone: env.COUNCIL_PHONE ?? demo?.phone ?? null,
+      email: env.COUNCIL_EMAIL ?? demo?.email ?? null,
+      hours: env.COUNCIL_HOURS ?? demo?.hours ?? null,
+    },
     tokenTtlMs: env.TOKEN_TTL_HOURS * 3600_000,
     /** A session unused this long ends, whatever its absolute lifetime (tokenTtlMs). */
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -35,6 +35,16 @@ export const MAX_NEWS_DESCRIPTION_INPUT = 12 * 1024 * 1024;
 export const MAX_NEWS_TITLE = 255;
 export const MAX_BANNER_TEXT = 255;
 export const MAX_BANNER_DESCRIPTION = 1000;
+/** Longest text alternative of a contact image: what the picture says (address, phones, hours...). */
+export const MAX_CONTACT_ALT = 500;
+
+/** The two contact images, and each one's multipart fields: its file and its text alternative. */
+export const CONTACT_SIDES = ['left', 'right'] as const;
+export type ContactSide = (typeof CONTACT_SIDES)[number];
+export const CONTACT_FIELDS = {
+  left: { image: 'image_left', alt: 'image_left_alt' },
+  right: { image: 'image_right', alt: 'image_right_alt' },
+} as const satisfies Record<ContactSide, { image: string; alt: string }>;
 
 /** Status of banners and news: 1 active (Activo), 0 inactive (Inactivo) (spec 3 and 4). */
 export const CONTENT_STATUSES = [1, 0] as const;
@@ -77,6 +87,7 @@ export const CONTENT_MESSAGES = {
   contactUploadError: 'Error al cargar las imágenes.',
   contactFetchError: 'Error al obtener las imagenes.',
   contactEmpty: 'No hay imágenes disponibles.',
+  contactAltTooLong: `El texto alternativo puede tener hasta ${MAX_CONTACT_ALT} caracteres.`,
   // The home page's sections when their list could not be read (not the same as an empty list)
   newsLoadFailed: 'No se pudieron cargar las noticias.',
   contactLoadFailed: 'No se pudieron cargar las imágenes de contacto.',
@@ -92,6 +103,21 @@ export const CONTENT_MESSAGES = {
   dateInvalid: 'La fecha no es válida.',
   windowOrder: 'La fecha de despublicación debe ser posterior a la de publicación.',
 } as const;
+
+/** Each contact image's own messages and words (staff read the first two, visitors the last). */
+export const CONTACT_SIDE_TEXTS = {
+  left: {
+    altMissing: 'Falta el texto alternativo de la imagen izquierda.',
+    altWithoutImage: 'Todavía no hay imagen izquierda: selecciona una para este texto.',
+    /** What the home page says of an image uploaded before its text could be written. */
+    altFallback: 'Información de contacto del Concejo (imagen izquierda)',
+  },
+  right: {
+    altMissing: 'Falta el texto alternativo de la imagen derecha.',
+    altWithoutImage: 'Todavía no hay imagen derecha: selecciona una para este texto.',
+    altFallback: 'Información de contacto del Concejo (imagen derecha)',
+  },
+} as const satisfies Record<ContactSide, Record<string, string>>;
 
 /** File types each upload accepts (the server checks the bytes, not the name or the declared type). */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';

@@ -1,7 +1,18 @@
 import { z } from './zod.js';
 import { dateTimeSchema } from './dates.js';
 import { hasControlCharacters, TEXT_MESSAGES, textSchema } from './text.js';
-import { CONTENT_MESSAGES, MAX_BANNER_DESCRIPTION, MAX_BANNER_TEXT, MAX_NEWS_DESCRIPTION_INPUT, MAX_NEWS_TITLE } from './content-constants.js';
+import {
+  CONTACT_FIELDS,
+  CONTACT_SIDE_TEXTS,
+  CONTACT_SIDES,
+  CONTENT_MESSAGES,
+  MAX_BANNER_DESCRIPTION,
+  MAX_BANNER_TEXT,
+  MAX_CONTACT_ALT,
+  MAX_NEWS_DESCRIPTION_INPUT,
+  MAX_NEWS_TITLE,
+  type ContactSide,
+} from './content-constants.js';
 
 /** One stored WebP variant of an image. */
 export const imageVariantSchema = z.object({ url: z.string(), width: z.number() });
@@ -64,6 +75,9 @@ export const contactRecordSchema = z.object({
   image_left_height: z.number().int().nullable(),
   image_right_width: z.number().int().nullable(),
   image_right_height: z.number().int().nullable(),
+  /** Each side's text alternative: what the image says. Null for an image uploaded before texts were asked for. */
+  image_left_alt: z.string().nullable(),
+  image_right_alt: z.string().nullable(),
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 /** GET /contact: an array whose first element is used (spec 3); empty when nothing was uploaded yet. */
@@ -178,15 +192,78 @@ export const updateNewsFieldsSchema = z.object({
 });
 export type UpdateNewsFields = z.infer<typeof updateNewsFieldsSchema>;
 
+/** A contact image's text alternative as typed: trimmed, without control characters, not too long. */
+const contactAltText = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), textSchema().max(MAX_CONTACT_ALT, { error: CONTENT_MESSAGES.contactAltTooLong }));
+const sentContactAlt = (side: ContactSide) => contactAltText.refine((text) => text !== '', { error: CONTACT_SIDE_TEXTS[side].altMissing }).optional();
+
 /**
- * The contact images form (spec 5): a new left or right image, at least one. Files only: the API reads
- * them as streams and refuses an empty upload the same way.
+ * POST /contact text fields: each side's text alternative (what its image says), sent with a new image
+ * of that side, or alone to correct the text of the image already there. Sent, it cannot be blank.
  */
-export function contactImagesFormSchema<F extends object>() {
+export const contactFieldsSchema = z.object({
+  image_left_alt: sentContactAlt('left'),
+  image_right_alt: sentContactAlt('right'),
+});
+export type ContactFields = z.infer<typeof contactFieldsSchema>;
+
+/** What a POST /contact carries for one side: whether a new image came, and its text if one did. */
+export type SentContactSide = { image: boolean; alt: string | undefined };
+
+/**
+ * The rules that join the contact form's files, texts and what is stored (spec 5, issue 32): something
+ * is sent ('Debe seleccionar al menos una imagen.'); a side with an image (new or stored) whose text is
+ * sent has one that says something; a new image comes with its text; a text needs an image on its side.
+ * The API applies them to the request and the stored sides, the form to what it would send.
+ */
+export function contactUploadIssues(sent: Record<ContactSide, SentContactSide>, stored: Record<ContactSide, boolean>): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  for (const side of CONTACT_SIDES) {
+    const { image, alt } = sent[side];
+    const written = alt !== undefined && alt.trim() !== '';
+    if (image || stored[side]) {
+      // A new image without its text, or a text sent blank beside an image.
+      if (alt === undefined ? image : !written) issues.push({ field: CONTACT_FIELDS[side].alt, message: CONTACT_SIDE_TEXTS[side].altMissing });
+    } else if (written) {
+      issues.push({ field: CONTACT_FIELDS[side].alt, message: CONTACT_SIDE_TEXTS[side].altWithoutImage });
+    }
+  }
+  if (CONTACT_SIDES.every((side) => !sent[side].image && sent[side].alt === undefined)) {
+    issues.push({ field: CONTACT_FIELDS.left.image, message: CONTENT_MESSAGES.contactImageRequired });
+  }
+  return issues;
+}
+
+/**
+ * The contact images form (spec 5, issue 32): a new left or right image (PNG or JPEG) and each side's
+ * text alternative, shown with the current one. It sends a picked image with its text, and a text
+ * alone when it changed (or when the stored image has none yet, which the form asks for); the output is
+ * that multipart body. The files are the API's to read as streams; the rules are contactUploadIssues.
+ */
+export function contactFormSchema<F extends object>(current: ContactRecord | null) {
   return z
     .object({
       image_left: pickedFileSchema<F>(CONTENT_MESSAGES.contactPngOrJpeg).nullable(),
       image_right: pickedFileSchema<F>(CONTENT_MESSAGES.contactPngOrJpeg).nullable(),
+      image_left_alt: contactAltText,
+      image_right_alt: contactAltText,
     })
-    .refine((value) => value.image_left !== null || value.image_right !== null, { path: ['image_left'], error: CONTENT_MESSAGES.contactImageRequired });
+    .transform((form) => {
+      const sentSide = (side: ContactSide) => {
+        const { image, alt } = CONTACT_FIELDS[side];
+        const picked = form[image] ?? undefined;
+        const storedAlt = current?.[alt] ?? null;
+        const changed = form[alt] !== (storedAlt ?? '') || (Boolean(current?.[image]) && storedAlt === null);
+        return { image: picked, alt: picked || changed ? form[alt] : undefined };
+      };
+      const left = sentSide('left');
+      const right = sentSide('right');
+      return { image_left: left.image, image_left_alt: left.alt, image_right: right.image, image_right_alt: right.alt };
+    })
+    .superRefine((body, ctx) => {
+      const sent = (side: ContactSide): SentContactSide => ({ image: body[CONTACT_FIELDS[side].image] !== undefined, alt: body[CONTACT_FIELDS[side].alt] });
+      const stored = (side: ContactSide) => Boolean(current?.[CONTACT_FIELDS[side].image]);
+      for (const issue of contactUploadIssues({ left: sent('left'), right: sent('right') }, { left: stored('left'), right: stored('right') })) {
+        ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+      }
+    });
 }

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import { saveUpload } from '../lib/images.js';
 import type { Storage } from '../lib/storage.js';
 import { BANNERS_FOLDER } from '../modules/banners/service.js';
@@ -75,11 +76,29 @@ const DEMO_NEWS: DemoNews[] = [
   },
 ];
 
+/** The words of a demo contact image: its title and lines, and its text alternative, which says them. */
+export function demoContactCards({ address, phone, email, hours }: Config['contact']) {
+  const card = (title: string, lines: (string | null)[], alt: (string | null)[]) => ({
+    title,
+    lines: lines.filter((line) => line !== null),
+    alt: [title, ...alt.filter((part) => part !== null)].join('. ').concat('.'),
+  });
+  return {
+    left: card('Mesa de Entradas', [address, hours], [address && `Dirección: ${address}`, hours && `Horario de atención: ${hours}`]),
+    right: card('Teléfono y correo', [phone, email], [phone && `Teléfono: ${phone}`, email && `Correo electrónico: ${email}`]),
+  };
+}
+
 /**
  * Banners, news and the contact images for a fresh database with demo data, so that the home page is
- * alive from the first start. Pictures are drawn here and go through the same checks as any upload.
+ * alive from the first start. Pictures are drawn here and go through the same checks as any upload;
+ * the contact images show the council's contact details, and their texts say what they show.
  */
-export async function seedDemoContent(db: Database, storage: Storage, { town, councilName }: { town: string; councilName: string }): Promise<{ banners: number; news: number }> {
+export async function seedDemoContent(
+  db: Database,
+  storage: Storage,
+  { town, councilName, contact }: { town: string; councilName: string; contact: Config['contact'] },
+): Promise<{ banners: number; news: number }> {
   const now = Date.now();
   const daysAgo = (days: number) => new Date(now - days * 24 * 3600_000);
 
@@ -101,11 +120,12 @@ export async function seedDemoContent(db: Database, storage: Storage, { town, co
     await db.insert(news).values({ title: item.title, description: item.description, image, status: 1, videoUrl: item.videoUrl ?? null, createdAt, updatedAt: createdAt });
   }
 
-  const left = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1000, 750, PALETTES.noon!, { title: 'Mesa de entradas', subtitle: 'Lunes a viernes de 8 a 14 h', seed: 5 }), { kind: 'contact', field: 'image_left' });
-  const right = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1000, 750, PALETTES.dusk!, { title: 'Recinto de sesiones', subtitle: 'Jueves 19 h', seed: 6 }), { kind: 'contact', field: 'image_right' });
+  const cards = demoContactCards(contact);
+  const left = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1000, 750, PALETTES.noon!, { title: cards.left.title, subtitle: cards.left.lines, seed: 5 }), { kind: 'contact', field: 'image_left' });
+  const right = await saveUpload(storage, CONTACT_FOLDER, await sceneJpeg(1000, 750, PALETTES.dusk!, { title: cards.right.title, subtitle: cards.right.lines, seed: 6 }), { kind: 'contact', field: 'image_right' });
   await db.insert(contactImages).values([
-    { side: 'left', image: left },
-    { side: 'right', image: right },
+    { side: 'left', image: left, alt: cards.left.alt },
+    { side: 'right', image: right, alt: cards.right.alt },
   ]);
   return { banners: demoBanners.length, news: DEMO_NEWS.length };
 }

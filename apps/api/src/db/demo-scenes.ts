@@ -24,8 +24,8 @@ export const PALETTES: Record<string, ScenePalette> = {
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A sky, a sun, two rows of hills, a few houses with a church tower, and optionally a title. */
-export function sceneSvg(width: number, height: number, palette: ScenePalette, options: { title?: string; subtitle?: string; seed?: number } = {}): string {
+/** A sky, a sun, two rows of hills, a few houses with a church tower, and optionally a title with lines under it. */
+export function sceneSvg(width: number, height: number, palette: ScenePalette, options: { title?: string; subtitle?: string | string[]; seed?: number } = {}): string {
   const seed = options.seed ?? 1;
   const w = width;
   const h = height;
@@ -55,12 +55,23 @@ export function sceneSvg(width: number, height: number, palette: ScenePalette, o
     `<path d="M${towerX - 3} ${groundY - h * 0.2} L${towerX + w * 0.015} ${groundY - h * 0.27} L${towerX + w * 0.03 + 3} ${groundY - h * 0.2} Z" fill="#7a3b2e"/>`,
   );
   const fontSize = Math.round(w / 18);
+  const lineSize = Math.round(fontSize * 0.45);
+  const titleY = h * 0.3;
+  const lines = options.subtitle === undefined ? [] : [options.subtitle].flat();
   const title = options.title
-    ? `<text x="50%" y="${(h * 0.3).toFixed(0)}" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" stroke="#00000055" stroke-width="2">${escapeXml(options.title)}</text>`
+    ? `<text x="50%" y="${titleY.toFixed(0)}" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" stroke="#00000055" stroke-width="2">${escapeXml(options.title)}</text>`
     : '';
-  const subtitle = options.subtitle
-    ? `<text x="50%" y="${(h * 0.3 + fontSize * 0.9).toFixed(0)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(fontSize * 0.45)}" fill="#ffffff">${escapeXml(options.subtitle)}</text>`
-    : '';
+  const subtitle = lines
+    .map(
+      (line, index) =>
+        `<text x="50%" y="${(titleY + fontSize * 0.9 + index * lineSize * 1.4).toFixed(0)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${lineSize}" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  // A dark band behind the words, so that they read over a light sky.
+  const band =
+    options.title || lines.length
+      ? `<rect x="${(w * 0.06).toFixed(0)}" y="${(titleY - fontSize * 1.15).toFixed(0)}" width="${(w * 0.88).toFixed(0)}" height="${(fontSize * 1.6 + lines.length * lineSize * 1.4).toFixed(0)}" rx="12" fill="#000000" opacity="0.35"/>`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.skyTop}"/><stop offset="1" stop-color="${palette.skyBottom}"/></linearGradient>
   <radialGradient id="glow"><stop offset="0" stop-color="${palette.sun}" stop-opacity="0.9"/><stop offset="1" stop-color="${palette.sun}" stop-opacity="0"/></radialGradient></defs>
@@ -71,7 +82,7 @@ export function sceneSvg(width: number, height: number, palette: ScenePalette, o
   <path d="${hill(h * 0.72, h * 0.05, 2.1)}" fill="${palette.near}"/>
   ${houses.join('\n  ')}
   <rect y="${groundY}" width="${w}" height="${h - groundY}" fill="${palette.ground}"/>
-  ${title}${subtitle}
+  ${band}${title}${subtitle}
 </svg>`;
 }
 

@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@concejo/contracts';
 import { DEMO_ADMIN_EMAIL, DEMO_USERS } from './demo-accounts.js';
-import type { Config } from '../config.js';
+import { demoContact, type Config } from '../config.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import type { Storage } from '../lib/storage.js';
 import type { Database } from './client.js';
@@ -32,6 +32,7 @@ export async function seedAccounts(
   config: Pick<Config, 'admin' | 'demoData'> & {
     demoPassword?: string | undefined;
     council?: Pick<Config['council'], 'town' | 'name' | 'timeZone'>;
+    contact?: Config['contact'];
   },
   storage?: Storage,
 ): Promise<SeedReport> {
@@ -63,7 +64,8 @@ export async function seedAccounts(
     report.demoUsers = DEMO_USERS.length;
     if (storage) report.demoRegulations = await seedDemoRegulations(db, storage, config.council?.timeZone);
     if (storage) {
-      report.demoContent = await seedDemoContent(db, storage, { town: config.council?.town ?? 'Villa del Parque', councilName: config.council?.name ?? 'Concejo Deliberante' });
+      const town = config.council?.town ?? 'Villa del Parque';
+      report.demoContent = await seedDemoContent(db, storage, { town, councilName: config.council?.name ?? 'Concejo Deliberante', contact: config.contact ?? demoContact(town) });
     }
   }
   return report;

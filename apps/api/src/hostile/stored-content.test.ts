@@ -89,8 +89,8 @@ const UPLOADS: Upload[] = [
     takes: 'image',
     form: (file) => imageForm({ status: 1, type: 'new', title: 'Noticia', description: '<p>Texto</p>' }, { image: file }),
   },
-  { route: '/api/v1/contact', field: 'image_left', headers: () => cm, takes: 'image', form: (file) => imageForm({}, { image_left: file }) },
-  { route: '/api/v1/contact', field: 'image_right', headers: () => cm, takes: 'image', form: (file) => imageForm({}, { image_right: file }) },
+  { route: '/api/v1/contact', field: 'image_left', headers: () => cm, takes: 'image', form: (file) => imageForm({ image_left_alt: 'Dirección y horarios' }, { image_left: file }) },
+  { route: '/api/v1/contact', field: 'image_right', headers: () => cm, takes: 'image', form: (file) => imageForm({ image_right_alt: 'Teléfonos' }, { image_right: file }) },
 ];
 
 function withFile(form: FormData, field: string, file: UploadFile): FormData {

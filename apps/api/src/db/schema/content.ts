@@ -62,10 +62,14 @@ export const news = pgTable(
 
 export const contactSideEnum = pgEnum('contact_side', ['left', 'right']);
 
-/** The two images of the 'Contacto' section: at most one row per side. */
+/**
+ * The two images of the 'Contacto' section: at most one row per side. `alt` is the image's text
+ * alternative (what it says); null for the images uploaded before it was asked for.
+ */
 export const contactImages = pgTable('contact_images', {
   side: contactSideEnum('side').primaryKey(),
   image: jsonb('image').$type<StoredImage>().notNull(),
+  alt: text('alt'),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
+import { ContactDetails, DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
 import { paths } from '../../lib/paths';
 
 export function SiteFooter() {
@@ -7,10 +7,13 @@ export function SiteFooter() {
   return (
     <footer className="site-footer mt-auto">
       <div className="container py-4 d-flex flex-column flex-md-row justify-content-between gap-2">
-        <p className="mb-0">
-          <span className="fw-semibold">{councilName}</span>
-          {site.data && ` · ${site.data.town_name}, ${site.data.town_region}`}
-        </p>
+        <div>
+          <p className="mb-0">
+            <span className="fw-semibold">{councilName}</span>
+            {site.data && ` · ${site.data.town_name}, ${site.data.town_region}`}
+          </p>
+          <ContactDetails contact={site.data?.contact} className="mt-2 mb-0 small" />
+        </div>
         <p className="mb-0">
           © {new Date().getFullYear()} · Sitio oficial · <a href={paths.accessibility.getHref()}>Accesibilidad</a>
         </p>

@@ -20,6 +20,32 @@ describe('/accesibilidad', () => {
     expect(within(report).getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/#contacto');
   });
 
+  it('names the means of contact as text, addressing the reader as usted', async () => {
+    const site = {
+      council_name: 'Concejo Deliberante',
+      town_name: 'Villa del Parque',
+      town_region: 'Buenos Aires',
+      contact: { address: 'Av. San Martín 450, Villa del Parque', phone: '(011) 4586-1200', email: 'mesadeentradas@concejo.example', hours: 'Lunes a viernes de 8 a 14 h' },
+    };
+    await renderServerPage('/accesibilidad', async (url: string) => (url.endsWith('/public/site') ? jsonResponse(site) : jsonResponse({ message: 'no' }, 404)));
+    const report = screen.getByRole('region', { name: 'Cómo informar una barrera' });
+    expect(report).toHaveTextContent('Si algo del sitio no le resulta accesible, avísenos');
+    expect(report).toHaveTextContent('Puede comunicarse con el Concejo por estos medios');
+    expect(report).not.toHaveTextContent(/\b(te|tú|puedes|dinos|avísanos)\b/i);
+    const address = report.querySelector('address')!;
+    expect(address).toHaveTextContent('Av. San Martín 450, Villa del Parque');
+    expect(address).toHaveTextContent('Lunes a viernes de 8 a 14 h');
+    expect(within(address).getByRole('link', { name: '(011) 4586-1200' })).toHaveAttribute('href', 'tel:01145861200');
+    expect(within(address).getByRole('link', { name: 'mesadeentradas@concejo.example' })).toHaveAttribute('href', 'mailto:mesadeentradas@concejo.example');
+  });
+
+  it('sends to the Contacto section when the server has no contact details', async () => {
+    await renderServerPage('/accesibilidad', async () => jsonResponse({ message: 'no' }, 404));
+    const report = screen.getByRole('region', { name: 'Cómo informar una barrera' });
+    expect(report).toHaveTextContent('Puede escribirnos por los medios de la sección Contacto de la página de inicio.');
+    expect(report.querySelector('address')).toBeNull();
+  });
+
   it('is linked from the footer of every page', async () => {
     await renderServerPage('/normativas', async () => jsonResponse({ message: 'no' }, 404));
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Accesibilidad' })).toHaveAttribute('href', '/accesibilidad');

@@ -1,7 +1,8 @@
 import { paths } from '../../../lib/paths';
+import { ContactDetails, hasContactDetails, useSite } from '../../site';
 
 /** The date this statement was last reviewed against the site (update it with the statement). */
-export const STATEMENT_REVIEWED = '27 de noviembre de 2026';
+export const STATEMENT_REVIEWED = '28 de noviembre de 2026';
 
 /**
  * /accesibilidad (issue 17): the site's accessibility statement, as Ley 26.653 asks of public bodies'
@@ -9,6 +10,8 @@ export const STATEMENT_REVIEWED = '27 de noviembre de 2026';
  * report a barrier. Linked from the footer of every page.
  */
 export function AccessibilityPage() {
+  const contact = useSite().data?.contact;
+  const contactSection = <a href={`${paths.home.getHref()}#contacto`}>Contacto</a>;
   return (
     <article className="narrow-page mx-auto py-2 accessibility-page">
       <h1 className="mb-3">Declaración de accesibilidad</h1>
@@ -36,7 +39,10 @@ export function AccessibilityPage() {
             El sitio público: inicio y noticias, la búsqueda de <a href={paths.regulations.getHref()}>normativas</a> y la página de
             cada norma, las <a href={paths.dayOrders.getHref()}>órdenes del día</a>, los avisos por correo y esta página.
           </li>
-          <li>El panel de gestión del personal: registro de normativas, armado de órdenes del día, usuarios, banners y noticias.</li>
+          <li>
+            El panel de gestión del personal: registro de normativas, armado de órdenes del día, usuarios, banners, noticias e
+            imágenes de contacto.
+          </li>
           <li>Está pensado para usarse con el teclado solo, con lector de pantalla, con zoom de hasta el 200 % y en pantallas de 320 px de ancho.</li>
         </ul>
       </section>
@@ -95,10 +101,22 @@ export function AccessibilityPage() {
           Cómo informar una barrera
         </h2>
         <p>
-          Si algo del sitio no te resulta accesible, avísanos: dinos en qué página estabas, qué querías hacer y con qué
-          dispositivo o tecnología de apoyo. Puedes escribirnos por los medios de la sección{' '}
-          <a href={`${paths.home.getHref()}#contacto`}>Contacto</a> o por nuestras redes, o acercarte a la Mesa de Entradas del
-          Concejo. Te daremos la información que necesites por otro medio mientras lo resolvemos.
+          Si algo del sitio no le resulta accesible, avísenos: díganos en qué página estaba, qué quería hacer y con qué
+          dispositivo o tecnología de apoyo.
+          {hasContactDetails(contact) ? (
+            <>
+              {' '}
+              Puede comunicarse con el Concejo por estos medios, que también figuran en la sección {contactSection} de la página de
+              inicio y al pie de cada página:
+            </>
+          ) : (
+            <> Puede escribirnos por los medios de la sección {contactSection} de la página de inicio.</>
+          )}
+        </p>
+        <ContactDetails contact={contact} className="mb-3" />
+        <p>
+          También puede escribirnos por nuestras redes o acercarse a la Mesa de Entradas del Concejo. Le daremos la información
+          que necesite por otro medio mientras lo resolvemos.
         </p>
       </section>
 

@@ -13,12 +13,19 @@ export function useContact() {
   return useQuery({ queryKey: [...CONTACT_KEY, 'current'], queryFn: ({ signal }) => getContact({ signal }) });
 }
 
-/** POST /contact (multipart image_left, image_right). */
+/** POST /contact (multipart image_left, image_right, image_left_alt, image_right_alt). */
 export function uploadContact({ form, onProgress }: UploadInput): Promise<ContactRecord | null> {
   return apiUpload(CONTENT_PATHS.contact, { body: form, schema: contactListSchema, onProgress }).then((list) => list[0] ?? null);
 }
 
 export function useUploadContact() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadContact, onSuccess: () => refreshContact(queryClient) });
+  return useMutation({
+    mutationFn: uploadContact,
+    onSuccess: (record) => {
+      // The form's next edit is measured against what was just saved, before the lists are read again.
+      queryClient.setQueryData([...CONTACT_KEY, 'current'], record);
+      return refreshContact(queryClient);
+    },
+  });
 }

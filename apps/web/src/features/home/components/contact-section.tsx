@@ -1,11 +1,22 @@
-import { CONTENT_MESSAGES, type ContactRecord } from '@concejo/contracts';
+import { CONTACT_SIDE_TEXTS, CONTENT_MESSAGES, type ContactRecord, type SiteContact } from '@concejo/contracts';
 import { LoadError } from '../../../components/load-error';
+import { ContactDetails } from '../../site';
 import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
 
-type ContactSectionProps = { contact: ContactRecord | null | undefined; failed: boolean; retryHref: string };
+type ContactSectionProps = {
+  contact: ContactRecord | null | undefined;
+  /** The council's contact details as text (the site's settings). */
+  details: SiteContact | undefined;
+  failed: boolean;
+  retryHref: string;
+};
 
-/** 'Contacto' (spec 2.3): the left and right images, or 'No hay imágenes disponibles.' (and a failure says it failed). */
-export function ContactSection({ contact, failed, retryHref }: ContactSectionProps) {
+/**
+ * 'Contacto' (spec 2.3): the council's contact details as text, then the left and right images with the
+ * text alternatives the cm wrote (a generic one for an image uploaded before them), or 'No hay imágenes
+ * disponibles.' (and a failure says it failed).
+ */
+export function ContactSection({ contact, details, failed, retryHref }: ContactSectionProps) {
   const images = contact
     ? [
         {
@@ -14,7 +25,7 @@ export function ContactSection({ contact, failed, retryHref }: ContactSectionPro
           variants: contact.images_left,
           width: contact.image_left_width,
           height: contact.image_left_height,
-          alt: 'Información de contacto del Concejo (imagen izquierda)',
+          alt: contact.image_left_alt ?? CONTACT_SIDE_TEXTS.left.altFallback,
         },
         {
           key: 'right',
@@ -22,7 +33,7 @@ export function ContactSection({ contact, failed, retryHref }: ContactSectionPro
           variants: contact.images_right,
           width: contact.image_right_width,
           height: contact.image_right_height,
-          alt: 'Información de contacto del Concejo (imagen derecha)',
+          alt: contact.image_right_alt ?? CONTACT_SIDE_TEXTS.right.altFallback,
         },
       ].filter((image) => image.original || image.variants.length > 0)
     : [];
@@ -31,6 +42,7 @@ export function ContactSection({ contact, failed, retryHref }: ContactSectionPro
       <h2 id="home-contact-title" className="home-section-title">
         Contacto
       </h2>
+      <ContactDetails contact={details} className="mb-4" />
       {failed ? (
         <LoadError message={CONTENT_MESSAGES.contactLoadFailed} retryHref={retryHref} />
       ) : images.length === 0 ? (

@@ -11,6 +11,7 @@ const SITE = {
   town_region: 'Buenos Aires',
   social: { instagram: 'https://www.instagram.com/concejo', facebook: null, youtube: 'https://www.youtube.com/@concejo' },
   services: { weather: true, videos: true },
+  contact: { address: 'Av. San Martín 450, Villa del Parque', phone: '(011) 4586-1200', email: 'mesadeentradas@concejo.example', hours: 'Lunes a viernes de 8 a 14 h' },
 };
 
 type Answers = Partial<Record<'site' | 'banners' | 'news' | 'contact' | 'videos' | 'weather', Response | (() => Response | Promise<Response>)>>;
@@ -162,7 +163,7 @@ describe('HomePage', () => {
     expect(links[0]).toHaveAccessibleName('Instagram (se abre en una pestaña nueva)');
   });
 
-  it('shows both contact images with their sizes, so that the page does not jump as they load', async () => {
+  it('shows both contact images with their sizes and the texts the cm wrote, so that the page does not jump as they load', async () => {
     await renderHome({
       contact: jsonResponse([
         {
@@ -174,17 +175,49 @@ describe('HomePage', () => {
           image_left_height: 900,
           image_right_width: 600,
           image_right_height: 400,
+          image_left_alt: 'Mesa de Entradas: Av. San Martín 450, de 8 a 14 h.',
+          // Uploaded before texts were asked for.
+          image_right_alt: null,
         },
       ]),
     });
     const section = await screen.findByRole('region', { name: 'Contacto' });
     await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(2));
     const images = within(section).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual(['Mesa de Entradas: Av. San Martín 450, de 8 a 14 h.', 'Información de contacto del Concejo (imagen derecha)']);
     expect(images.map((image) => image.getAttribute('src'))).toEqual(['/l-480.webp', '/r.png']);
     expect(images.map((image) => [image.getAttribute('width'), image.getAttribute('height')])).toEqual([
       ['1200', '900'],
       ['600', '400'],
     ]);
+  });
+
+  it("gives the council's contact details as text in 'Contacto' and in the footer: the phone and the e-mail as links", async () => {
+    await renderHome();
+    const section = await screen.findByRole('region', { name: 'Contacto' });
+    for (const place of [section, screen.getByRole('contentinfo')]) {
+      const address = place.querySelector('address')!;
+      expect(address).toHaveTextContent('Av. San Martín 450, Villa del Parque');
+      expect(address).toHaveTextContent('Lunes a viernes de 8 a 14 h');
+      expect(within(address).getByRole('link', { name: '(011) 4586-1200' })).toHaveAttribute('href', 'tel:01145861200');
+      expect(within(address).getByRole('link', { name: 'mesadeentradas@concejo.example' })).toHaveAttribute('href', 'mailto:mesadeentradas@concejo.example');
+    }
+    // Before any image is uploaded, the section still says so (spec 2.3) under the details.
+    expect(within(section).getByText('No hay imágenes disponibles.')).toBeInTheDocument();
+  });
+
+  it('leaves out a detail that is not configured, and the whole block when none is (or the server predates them)', async () => {
+    await renderHome({ site: jsonResponse({ ...SITE, contact: { address: null, phone: '+54 11 4586-1200', email: null, hours: null } }) });
+    const section = await screen.findByRole('region', { name: 'Contacto' });
+    const address = section.querySelector('address')!;
+    expect(within(address).getByRole('link')).toHaveAttribute('href', 'tel:+541145861200');
+    expect(address).not.toHaveTextContent('Dirección');
+    expect(address).not.toHaveTextContent('Correo electrónico');
+
+    const { contact: _none, ...older } = SITE;
+    await renderHome({ site: jsonResponse(older) });
+    await screen.findByRole('heading', { name: SITE.council_name });
+    expect(document.querySelector('address')).toBeNull();
   });
 
   it("shows the red toast 'Error al obtener los banners' when the banners fail", async () => {

@@ -53,7 +53,7 @@ export function HomePage() {
 
       {(services.videos || channelUrl) && <SessionsSection videos={services.videos ? (videos.data ?? []) : null} channelUrl={channelUrl} />}
 
-      <ContactSection contact={contact.data} failed={contact.isError && !contact.data} retryHref={`${newsListHref(visible).split('#')[0]}#contacto`} />
+      <ContactSection contact={contact.data} details={site.data?.contact} failed={contact.isError && !contact.data} retryHref={`${newsListHref(visible).split('#')[0]}#contacto`} />
 
       <SocialStrip social={site.data?.social} />
     </div>

@@ -1,4 +1,4 @@
-import { API_PATHS, DEFAULT_SITE_SERVICES, type SiteResponse } from '@concejo/contracts';
+import { API_PATHS, DEFAULT_SITE_SERVICES, NO_SITE_CONTACT, type SiteResponse } from '@concejo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { fields, objectAnswer } from '../../../lib/public-answers';
@@ -7,13 +7,19 @@ import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
 /** Shown until the server says otherwise (or if it never answers). */
 export const DEFAULT_COUNCIL_NAME = 'Concejo Deliberante';
 
-type SiteAnswer = Omit<SiteResponse, 'social' | 'services'> & Partial<Pick<SiteResponse, 'social' | 'services'>>;
+type SiteAnswer = Omit<SiteResponse, 'social' | 'services' | 'contact'> & Partial<Pick<SiteResponse, 'social' | 'services' | 'contact'>>;
 
 export async function getSite({ signal }: { signal?: AbortSignal } = {}): Promise<SiteResponse> {
   const site = await apiClient.get(API_PATHS.site, { schema: objectAnswer<SiteAnswer>('the site', fields({ council_name: 'string', town_name: 'string', town_region: 'string' })), signal });
-  // A server from before the social profiles (or the services) existed sends none: no links, rather
-  // than no site at all; and every block, as such a server always showed them.
-  return { ...site, social: site.social ?? { instagram: null, facebook: null, youtube: null }, services: site.services ?? DEFAULT_SITE_SERVICES };
+  // A server from before the social profiles (or the services, or the contact details) existed sends
+  // none: no links, rather than no site at all; every block, as such a server always showed them; no
+  // contact details.
+  return {
+    ...site,
+    social: site.social ?? { instagram: null, facebook: null, youtube: null },
+    services: site.services ?? DEFAULT_SITE_SERVICES,
+    contact: site.contact ?? NO_SITE_CONTACT,
+  };
 }
 
 export const siteQueryOptions = () =>

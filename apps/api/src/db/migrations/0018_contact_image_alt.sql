@@ -1,0 +1,1 @@
+ALTER TABLE "contact_images" ADD COLUMN "alt" text;
