@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { type LegalForce, type PublicRegulationType, type SubscriptionCounts, type SubscriptionKind } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { alertEvents, regulationLinks, regulations, subscriptions } from '../../db/schema/index.js';
@@ -113,14 +113,24 @@ export function createSubscriptionRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Confirms the subscription of this link, if it was made after `since`; its id, or undefined. */
-    async confirm(tokenHash: string, now: Date, since: Date): Promise<number | undefined> {
-      const [row] = await db
+    /**
+     * Confirms the subscription of this link if it still waits for it and was made after `since`. A
+     * link keeps its hash once confirmed, so that a second opening (a double click, a mail scanner's
+     * prefetch) finds its subscription again (`already`); undefined for a link unknown, replaced by a
+     * newer one or expired.
+     */
+    async confirm(tokenHash: string, now: Date, since: Date): Promise<{ id: number; already: boolean } | undefined> {
+      const [confirmed] = await db
         .update(subscriptions)
-        .set({ confirmedAt: now, confirmTokenHash: null })
-        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNull(subscriptions.confirmedAt), sql`${subscriptions.createdAt} > ${since}`))
+        .set({ confirmedAt: now })
+        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNull(subscriptions.confirmedAt), gt(subscriptions.createdAt, since)))
         .returning({ id: subscriptions.id });
-      return row?.id;
+      if (confirmed) return { id: confirmed.id, already: false };
+      const [done] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNotNull(subscriptions.confirmedAt)));
+      return done && { id: done.id, already: true };
     },
 
     async deleteOne(id: number): Promise<boolean> {

@@ -34,7 +34,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
     async (request, reply) => reply.code(202).send(await subscriptions.subscribe(request.body, request.ip)),
   );
 
-  /** The confirmation e-mail's link: 302 to /suscripcion/confirmada, or /suscripcion/error for a link unknown, used or expired. */
+  /**
+   * The confirmation e-mail's link: 302 to /suscripcion/confirmada (again for a subscription it already
+   * confirmed), or /suscripcion/error for a link unknown, replaced by a newer one or expired.
+   */
   app.get(
     '/subscriptions/confirm/:token',
     {

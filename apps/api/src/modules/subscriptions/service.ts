@@ -138,13 +138,16 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       await mailer.send({ ...mail, loggedAs: { subscriptionId: row.id } });
     },
 
-    /** Where the confirmation link leads: the confirmed page, or the error page for a link that is unknown, used or expired. */
+    /**
+     * Where the confirmation link leads: the confirmed page, also when it was confirmed before (a
+     * second click is no error), or the error page for a link unknown, replaced by a newer one or expired.
+     */
     async confirm(token: string): Promise<string> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return SUBSCRIPTION_PAGES.error;
       const now = clock.now();
-      const id = await repository.confirm(digestToken(token), now, new Date(now.getTime() - CONFIRM_TTL_MS));
-      if (id === undefined) return SUBSCRIPTION_PAGES.error;
-      log.info({ subscriptionId: id }, 'subscription confirmed');
+      const confirmed = await repository.confirm(digestToken(token), now, new Date(now.getTime() - CONFIRM_TTL_MS));
+      if (!confirmed) return SUBSCRIPTION_PAGES.error;
+      if (!confirmed.already) log.info({ subscriptionId: confirmed.id }, 'subscription confirmed');
       return SUBSCRIPTION_PAGES.confirmed;
     },
 

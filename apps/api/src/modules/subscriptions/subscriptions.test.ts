@@ -97,8 +97,6 @@ describe('e-mail alerts of new norms like a search', () => {
     const confirmed = await open(confirmationLink(email));
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
-    // The link serves once.
-    expect((await open(confirmationLink(email))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
 
     const matching = await ordinance('Poda y reposición del arbolado urbano');
     await ordinance('Tasa de alumbrado público');
@@ -197,6 +195,41 @@ describe('subscribing', () => {
     expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(429);
     ctx.clock.advance(SUBSCRIBE_LIMITS.windowMs + 1);
     expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(202);
+  });
+
+  it('answers a confirmation link opened again (a double click, a mail scanner) with the confirmed page; a replaced, expired or unknown one with the error page', async () => {
+    const email = 'doble.clic@example.org';
+    await subscribe({ email, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    const replaced = confirmationLink(email);
+    // Asked again before confirming: a new link, and the first one stops working.
+    await subscribe({ email, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    const link = confirmationLink(email);
+    expect(link.href).not.toBe(replaced.href);
+    const before = await ctx.app.subscriptions.counts();
+    // Two openings at once, then a third later: each lands on the confirmed page.
+    const both = await Promise.all([open(link), open(link)]);
+    expect(both.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
+      [302, `${PUBLIC_URL}/suscripcion/confirmada`],
+      [302, `${PUBLIC_URL}/suscripcion/confirmada`],
+    ]);
+    ctx.clock.advance(72 * 60 * 60_000);
+    expect((await open(link)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
+    const after = await ctx.app.subscriptions.counts();
+    expect(after.confirmed['day-orders']).toBe(before.confirmed['day-orders'] + 1);
+    expect(after.unconfirmed).toBe(before.unconfirmed - 1);
+    expect((await open(replaced)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+    // A link never sent, of the right shape, and one of the wrong shape.
+    for (const token of ['A'.repeat(43), 'no-es-un-enlace']) {
+      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/confirm/${token}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+    }
+    // An unconfirmed link past its 48 hours, before the hourly sweep deletes it.
+    const late = 'tarde@example.org';
+    await subscribe({ email: late, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    ctx.clock.advance(48 * 60 * 60_000 + 1);
+    expect((await open(confirmationLink(late))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
   });
 
   it('deletes a subscription left unconfirmed for 48 hours; its link then leads to the error page', async () => {
