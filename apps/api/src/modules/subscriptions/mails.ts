@@ -49,7 +49,7 @@ export function confirmationMail(input: { to: string; councilName: string; follo
 export type DigestItem =
   | { kind: 'new'; regulation: NamedRegulation }
   | { kind: 'linked'; regulation: NamedRegulation; by: NamedRegulation; link: RegulationLinkKind }
-  | { kind: 'day-order'; title: string; url: string };
+  | { kind: 'day-order'; session: string; url: string; pdf: boolean };
 
 export interface DigestSection {
   followed: string;
@@ -59,7 +59,8 @@ export interface DigestSection {
 }
 
 function itemLines(item: DigestItem): { title: string; detail: string; url: string | null } {
-  if (item.kind === 'day-order') return { title: item.title, detail: '', url: item.url };
+  // The agenda itself, its PDF (said in the title: a mail reader opens it in another program).
+  if (item.kind === 'day-order') return { title: `Orden del día: ${item.session}${item.pdf ? ' (PDF)' : ''}`, detail: '', url: item.url };
   if (item.kind === 'new') return { title: regulationName(item.regulation), detail: item.regulation.subject, url: item.regulation.url };
   return {
     title: `${regulationName(item.regulation)}: ${LINKED_BY[item.link].toLowerCase()} la ${regulationName(item.by)}`,

@@ -35,6 +35,19 @@ export interface Alert {
 
 export type AlertEvent = typeof alertEvents.$inferInsert;
 
+/** An event as the digest reads it: what it names and when it was recorded. */
+export type TakenEvent = Pick<typeof alertEvents.$inferSelect, 'kind' | 'regulationId' | 'byRegulationId' | 'dayOrderId' | 'createdAt'>;
+
+/** One event per key, the latest: a thing recorded twice is told once, and counts as recorded last. */
+function latestBy<Event extends { createdAt: Date }>(events: Event[], key: (event: Event) => string): Event[] {
+  const latest = new Map<string, Event>();
+  for (const event of events) {
+    const kept = latest.get(key(event));
+    if (!kept || kept.createdAt < event.createdAt) latest.set(key(event), event);
+  }
+  return [...latest.values()];
+}
+
 /** Writes what the next digest tells, inside the transaction of the change (a crash after it loses nothing). */
 export async function recordAlertEvents(tx: Pick<Tx, 'insert'>, events: AlertEvent[]): Promise<void> {
   if (events.length) await tx.insert(alertEvents).values(events);
@@ -119,10 +132,11 @@ export function createSubscriptionRepository(db: Database) {
      * prefetch) finds its subscription again (`already`); undefined for a link unknown, replaced by a
      * newer one or expired.
      */
-    async confirm(tokenHash: string, now: Date, since: Date): Promise<{ id: number; already: boolean } | undefined> {
+    async confirm(tokenHash: string, since: Date): Promise<{ id: number; already: boolean } | undefined> {
       const [confirmed] = await db
         .update(subscriptions)
-        .set({ confirmedAt: now })
+        // The database's time, as alert_events.created_at: the digest tells only what was recorded after it.
+        .set({ confirmedAt: sql`now()` })
         .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNull(subscriptions.confirmedAt), gt(subscriptions.createdAt, since)))
         .returning({ id: subscriptions.id });
       if (confirmed) return { id: confirmed.id, already: false };
@@ -187,15 +201,22 @@ export function createSubscriptionRepository(db: Database) {
     },
 
     /**
-     * The confirmed subscriptions these events concern, one row per subscription and thing told:
+     * The confirmed subscriptions these events concern, one row per subscription and thing told, each
+     * only for an event recorded after the subscription was confirmed (one clock: the database's):
      * searches whose filters the new public norm meets (the search's own query on its search document,
      * PDF text included); followers of a norm a public norm now modifies, repeals or regulates (its
      * kind read now: a link undone meanwhile tells nothing); followers of the agendas.
      */
-    async alertsFor(tx: Tx, events: { kind: string; regulationId: number | null; byRegulationId: number | null; dayOrderId: number | null }[]): Promise<Alert[]> {
-      const published = [...new Set(events.filter((event) => event.kind === 'regulation-published').map((event) => event.regulationId!))];
+    async alertsFor(tx: Tx, events: TakenEvent[]): Promise<Alert[]> {
+      const published = latestBy(
+        events.filter((event) => event.kind === 'regulation-published'),
+        (event) => String(event.regulationId),
+      );
       const linked = events.filter((event) => event.kind === 'regulation-linked');
-      const agendas = [...new Set(events.filter((event) => event.kind === 'day-order-published').map((event) => event.dayOrderId!))];
+      const agendas = latestBy(
+        events.filter((event) => event.kind === 'day-order-published'),
+        (event) => String(event.dayOrderId),
+      );
       const alerts: Alert[] = [];
       if (published.length) {
         // Distinct filters first: many subscribers share one, and each is matched once per norm.
@@ -203,42 +224,52 @@ export function createSubscriptionRepository(db: Database) {
           with filters as (
             select distinct search, search_query, type, legal_force from ${subscriptions}
             where kind = 'search' and confirmed_at is not null),
+          events as (
+            select * from unnest(${sql.param(published.map((event) => event.regulationId!))}::int[], ${sql.param(published.map((event) => event.createdAt.toISOString()))}::timestamptz[]) as e(regulation_id, created_at)),
           matches as (
-            select f.search, f.type, f.legal_force, r.id as regulation_id
-            from filters f join ${regulations} r on r.id = any(${sql.param(published)}::int[])
+            select f.search, f.type, f.legal_force, r.id as regulation_id, e.created_at
+            from filters f cross join events e join ${regulations} r on r.id = e.regulation_id
             where ${publicNormAs('r')}
               and (f.type is null or f.type = r.type)
               and (f.legal_force is null or f.legal_force = r.legal_force)
               and (f.search_query is null or r.search_document @@ f.search_query))
           select s.id as subscription_id, s.email_digest, m.regulation_id
           from matches m join ${subscriptions} s
-            on s.kind = 'search' and s.confirmed_at is not null
+            on s.kind = 'search' and s.confirmed_at < m.created_at
             and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
         for (const row of rows.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
-        // A norm made public tells the followers of the norms it modifies, repeals or regulates.
+        // A norm made public tells the followers of the norms it modifies, repeals or regulates, as of its publication.
+        const madePublicAt = new Map(published.map((event) => [event.regulationId!, event.createdAt]));
         const links = await tx
           .select({ modifierId: regulationLinks.modifierId, modifiedId: regulationLinks.modifiedId })
           .from(regulationLinks)
-          .where(inArray(regulationLinks.modifierId, published));
-        linked.push(...links.map((link) => ({ kind: 'regulation-linked', regulationId: link.modifiedId, byRegulationId: link.modifierId, dayOrderId: null })));
+          .where(
+            inArray(
+              regulationLinks.modifierId,
+              published.map((event) => event.regulationId!),
+            ),
+          );
+        linked.push(...links.map((link) => ({ kind: 'regulation-linked' as const, regulationId: link.modifiedId, byRegulationId: link.modifierId, dayOrderId: null, createdAt: madePublicAt.get(link.modifierId)! })));
       }
       if (linked.length) {
-        const pairs = [...new Map(linked.map((event) => [`${event.regulationId} ${event.byRegulationId}`, event])).values()];
+        const pairs = latestBy(linked, (event) => `${event.regulationId} ${event.byRegulationId}`);
         const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
           select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
-          from unnest(${sql.param(pairs.map((pair) => pair.regulationId))}::int[], ${sql.param(pairs.map((pair) => pair.byRegulationId))}::int[]) as p(modified_id, modifier_id)
+          from unnest(${sql.param(pairs.map((pair) => pair.regulationId))}::int[], ${sql.param(pairs.map((pair) => pair.byRegulationId))}::int[], ${sql.param(pairs.map((pair) => pair.createdAt.toISOString()))}::timestamptz[]) as p(modified_id, modifier_id, created_at)
           join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
           join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
-          join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at is not null`);
+          join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at < p.created_at`);
         for (const row of rows.rows) {
           alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
         }
       }
       if (agendas.length) {
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string }>(
-          sql`select id as subscription_id, email_digest from ${subscriptions} where kind = 'day-orders' and confirmed_at is not null`,
-        );
-        for (const row of rows.rows) for (const dayOrderId of agendas) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId });
+        const rows = await tx.execute<{ subscription_id: number; email_digest: string; day_order_id: number }>(sql`
+          select s.id as subscription_id, s.email_digest, e.day_order_id
+          from unnest(${sql.param(agendas.map((event) => event.dayOrderId!))}::int[], ${sql.param(agendas.map((event) => event.createdAt.toISOString()))}::timestamptz[]) as e(day_order_id, created_at)
+          join ${subscriptions} s on s.kind = 'day-orders' and s.confirmed_at < e.created_at
+          order by s.id, e.day_order_id`);
+        for (const row of rows.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId: row.day_order_id });
       }
       return alerts;
     },

@@ -14,7 +14,7 @@ import {
   type SubscriptionCounts,
 } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
-import { dayOrders, regulationLinks, regulations } from '../../db/schema/index.js';
+import { regulationLinks, regulations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
@@ -22,7 +22,6 @@ import { digestToken, newToken } from '../../lib/tokens.js';
 import { addJob, type JobPayloads } from '../../queue/queue.js';
 import { createAuthRepository } from '../auth/repository.js';
 import { createRequestLimit } from '../auth/request-limit.js';
-import { agendaTitle } from '../day-orders/feeds.js';
 import { confirmationMail, digestMail, followedText, type DigestItem, type DigestSection, type NamedRegulation } from './mails.js';
 import type { Followed, SubscriptionRepository } from './repository.js';
 
@@ -31,6 +30,13 @@ export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 6
 /** Events read by one digest transaction; a day of a council's work is far below it. */
 const EVENTS_PER_DIGEST = 10_000;
 const CONFIRM_TTL_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
+
+/**
+ * Agendas by id, as a digest tells them: the session each is for ("Sesión Ordinaria, Martes, 10 de
+ * marzo de 2026, 19:00 h") and its PDF's public URL; a deleted one absent. modules/day-orders answers
+ * it, handed in by app.ts: this module reads no agenda table.
+ */
+export type AgendasOf = (ids: number[]) => Promise<Map<number, { session: string; pdfUrl: string | null }>>;
 
 interface Deps {
   db: Database;
@@ -42,6 +48,7 @@ interface Deps {
   councilName: string;
   timeZone: string;
   digestHour: number;
+  agendas: AgendasOf;
   log: FastifyBaseLogger;
 }
 
@@ -52,7 +59,7 @@ type Unsubscribing = { kind: 'one'; id: number } | { kind: 'address'; emailDiges
  * Citizens' e-mail alerts (issue 16): subscriptions with double opt-in, the daily digest and the
  * one-click unsubscribe links. Addresses are used for nothing else and shown to no one.
  */
-export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, log }: Deps) {
+export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, agendas: agendasOf, log }: Deps) {
   const limit = createRequestLimit(createAuthRepository(db), clock, SUBSCRIBE_LIMITS.windowMs, SUBSCRIPTION_MESSAGES.tooMany);
   const mac = (value: string) => createHmac('sha256', `${secret}\nsubscriptions`).update(value).digest('base64url').slice(0, 32);
   const apiUrl = (path: string) => `${publicUrl}${API_BASE}${path}`;
@@ -144,8 +151,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
      */
     async confirm(token: string): Promise<string> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return SUBSCRIPTION_PAGES.error;
-      const now = clock.now();
-      const confirmed = await repository.confirm(digestToken(token), now, new Date(now.getTime() - CONFIRM_TTL_MS));
+      const confirmed = await repository.confirm(digestToken(token), new Date(clock.now().getTime() - CONFIRM_TTL_MS));
       if (!confirmed) return SUBSCRIPTION_PAGES.error;
       if (!confirmed.already) log.info({ subscriptionId: confirmed.id }, 'subscription confirmed');
       return SUBSCRIPTION_PAGES.confirmed;
@@ -225,7 +231,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
         ...[...followed.values()].flatMap((row) => (row.regulationId === null ? [] : [row.regulationId])),
       ]);
       const links = await linkKinds(kept.filter((alert) => alert.reason === 'linked').map((alert) => [alert.regulationId!, alert.byRegulationId!] as const));
-      const agendas = await agendaTitles(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])));
+      const agendas = await agendasOf([...new Set(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])))]);
       const sections = new Map<number, DigestSection>();
       for (const alert of kept) {
         const row = followed.get(alert.subscriptionId)!;
@@ -255,24 +261,16 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     return new Map(rows.map((row) => [`${row.modifiedId} ${row.modifierId}`, row.kind]));
   }
 
-  async function agendaTitles(ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db
-      .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate })
-      .from(dayOrders)
-      .where(inArray(dayOrders.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, `Orden del día: ${agendaTitle(row, timeZone)}`]));
-  }
-
   function digestItem(
     alert: JobPayloads['alert-mail']['alerts'][number],
     named: Map<number, NamedRegulation>,
     links: Map<string, RegulationLinkKind>,
-    agendas: Map<number, string>,
+    agendas: Awaited<ReturnType<AgendasOf>>,
   ): DigestItem | undefined {
     if (alert.reason === 'day-order') {
-      const title = agendas.get(alert.dayOrderId!);
-      return title ? { kind: 'day-order', title, url: `${publicUrl}${SITE_PATHS.dayOrders}` } : undefined;
+      const agenda = agendas.get(alert.dayOrderId!);
+      // Every agenda is stored with its PDF; the list stands in should one ever lack it.
+      return agenda && { kind: 'day-order', session: agenda.session, url: agenda.pdfUrl ?? `${publicUrl}${SITE_PATHS.dayOrders}`, pdf: agenda.pdfUrl !== null };
     }
     const regulation = named.get(alert.regulationId!);
     if (!regulation) return undefined;

@@ -59,6 +59,18 @@ async function ordinance(subject: string, fields: Record<string, FormValue> = {}
   return { id: response.json<{ id: number }>().id, number };
 }
 
+/** A new agenda (orden del día) of a session on the council's wall clock, e.g. '2026-03-10T19:00'; its PDF's path. */
+async function agenda(sessionType: 'ordinaria' | 'convocada', date: string): Promise<{ pdfPath: string }> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/day-orders',
+    headers: asesor,
+    payload: { sessionType, date, acta: '45', correspondence: [], dem_message: [], projects: [], comision_gobierno: ['Despacho sobre habilitaciones'], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { pdfPath: response.json<{ pdf_path: string }>().pdf_path };
+}
+
 /** Runs the digest now (as its hour would) and waits for its e-mails to leave. */
 async function runDigest(): Promise<void> {
   await ctx.app.jobs.idle();
@@ -141,13 +153,7 @@ describe('e-mail alerts of changes to a norm', () => {
     for (const link of links) expect((await open(new URL(link))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
 
     const repealing = await ordinance('Nuevo régimen de carga y descarga', { repeals: [followed.id] });
-    const agenda = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/day-orders',
-      headers: asesor,
-      payload: { sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '45', correspondence: [], dem_message: [], projects: [], comision_gobierno: ['Despacho sobre habilitaciones'], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
-    });
-    expect(agenda.statusCode, agenda.body).toBe(201);
+    const { pdfPath } = await agenda('ordinaria', '2026-03-10T19:00');
     await runDigest();
     const digests = digestsTo(email);
     expect(digests).toHaveLength(1);
@@ -155,8 +161,7 @@ describe('e-mail alerts of changes to a norm', () => {
     expect(digest!.subject).toBe('2 novedades de lo que sigues | Concejo Deliberante');
     expect(digest!.text).toContain(`Ordenanza ${followed.number}: derogada por la Ordenanza ${repealing.number}`);
     expect(digest!.text).toContain('Sobre los cambios de la Ordenanza');
-    expect(digest!.text).toContain('Orden del día: Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h');
-    expect(digest!.links).toContain(`${PUBLIC_URL}/ver-orden-dia`);
+    expect(digest!.text).toContain(`- Orden del día: Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h (PDF)\n  ${PUBLIC_URL}${pdfPath}\n`);
     // Each subscription can be stopped alone.
     const one = new URL(digest!.links.find((link) => /\/unsubscribe\/s\d+\./.test(link))!);
     const page = await open(one);
@@ -165,6 +170,58 @@ describe('e-mail alerts of changes to a norm', () => {
     expect((await open(one, 'POST')).json()).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribed });
     const counts = await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin });
     expect(counts.json().confirmed['day-orders']).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('what a digest tells', () => {
+  it('tells a new subscriber only what was recorded after the confirmation, and links each agenda to its PDF, naming its session', async () => {
+    const email = 'recien.llegada@example.org';
+    // Before the address subscribes: agendas, a norm its search matches, a change to the norm it will follow.
+    await agenda('ordinaria', '2026-03-03T19:00');
+    await agenda('ordinaria', '2026-03-05T19:00');
+    const earlier = await ordinance('Sincronización de semáforos del centro');
+    const followed = await ordinance('Estacionamiento medido en el centro');
+    const earlierChange = await ordinance('Estacionamiento medido: nuevas tarifas', { modifies: [followed.id] });
+    for (const body of [{ kind: 'search', filters: { search: 'semaforos' } }, { kind: 'regulation', regulation_id: followed.id }, { kind: 'day-orders' }]) {
+      expect((await subscribe({ email, ...body })).statusCode).toBe(202);
+    }
+    await ctx.app.jobs.idle();
+    // Asked for, not yet confirmed: still before.
+    await agenda('ordinaria', '2026-03-12T19:00');
+    const unconfirmed = await ordinance('Semáforos para ciegos en la avenida');
+    const links = sink.to(email).flatMap((mail) => mail.links.filter((link) => link.includes('/subscriptions/confirm/')));
+    expect(links).toHaveLength(3);
+    for (const link of links) expect((await open(new URL(link))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
+
+    const { pdfPath } = await agenda('convocada', '2026-04-07T10:30');
+    const later = await ordinance('Semáforos inteligentes en la ruta');
+    const laterChange = await ordinance('Estacionamiento medido: horarios', { modifies: [followed.id] });
+    await runDigest();
+    const digests = digestsTo(email);
+    expect(digests).toHaveLength(1);
+    const { subject, text, html, links: digestLinks } = digests[0]!;
+    expect(subject).toBe('3 novedades de lo que sigues | Concejo Deliberante');
+    const session = 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo), Martes, 7 de abril de 2026, 10:30 h';
+    const pdfUrl = `${PUBLIC_URL}${pdfPath}`;
+    expect(pdfPath).toMatch(/^\/api\/v1\/files\/day-orders\/.+\.pdf$/);
+    expect(text).toContain(`- Orden del día: ${session} (PDF)\n  ${pdfUrl}\n`);
+    expect(html).toContain(`<a href="${pdfUrl}" style="color:#5c4416">Orden del día: ${session} (PDF)</a>`);
+    expect(text).toContain(`Ordenanza ${later.number}`);
+    expect(text).toContain(`Ordenanza ${followed.number}: modificada por la Ordenanza ${laterChange.number}`);
+    for (const told of [pdfUrl, `${PUBLIC_URL}/normativas/ordenanza/${later.number}`, `${PUBLIC_URL}/normativas/ordenanza/${laterChange.number}`]) {
+      expect(digestLinks).toContain(told);
+      expect(html).toContain(`href="${told}"`);
+    }
+    // Nothing from before the confirmation, in either part; no agenda sent to the list instead of itself.
+    for (const part of [text, html]) {
+      for (const number of [earlier.number, earlierChange.number, unconfirmed.number]) expect(part).not.toContain(`Ordenanza ${number}`);
+      for (const day of ['3 de marzo', '5 de marzo', '12 de marzo']) expect(part).not.toContain(day);
+      expect(part).not.toContain('/ver-orden-dia');
+    }
+    // The link opens the agenda's PDF.
+    const pdf = await ctx.app.inject({ url: pdfPath });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 });
 
