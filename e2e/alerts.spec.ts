@@ -111,7 +111,7 @@ test('a citizen follows a search and a norm, confirms, gets the digest, follows 
   expect((await request.post(oneClick!, { form: { 'List-Unsubscribe': 'One-Click' } })).status()).toBe(404);
 });
 
-test('the agendas can be followed from /ver-orden-dia, and a forged unsubscribe link leads to the error page', async ({ page }) => {
+test('the agendas can be followed from /ver-orden-dia, and a forged unsubscribe link says it is not valid', async ({ page }) => {
   await page.goto('/ver-orden-dia');
   const box = page.getByRole('region', { name: 'Avisarme de cada nueva orden del día' });
   await box.getByText('Avisarme de cada nueva orden del día').click();
@@ -121,6 +121,6 @@ test('the agendas can be followed from /ver-orden-dia, and a forged unsubscribe 
   await expect(box.getByRole('status')).toContainText('vas a recibir un correo para confirmar');
 
   await page.goto(`/api/v1/subscriptions/unsubscribe/s1.${'x'.repeat(32)}`);
-  await expect(page).toHaveURL('/suscripcion/error');
-  await expect(page.getByRole('heading', { level: 1, name: 'El enlace no es válido' })).toBeVisible();
+  await expect(page).toHaveURL('/suscripcion/baja');
+  await expect(page.getByRole('heading', { level: 1, name: 'El enlace para darse de baja no es válido' })).toBeVisible();
 });

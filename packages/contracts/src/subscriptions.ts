@@ -19,7 +19,9 @@ export const SUBSCRIPTION_KIND_LABELS: Record<SubscriptionKind, string> = {
 /** The public pages a subscription's links lead to (DESIGN.md section 5). */
 export const SUBSCRIPTION_PAGES = {
   confirmed: '/suscripcion/confirmada',
+  /** A confirmation link that does not work (replaced by a newer one, expired, forged). */
   error: '/suscripcion/error',
+  /** With `?token=`: asks before dropping; without it, an unsubscribe link not valid or already used. */
   unsubscribe: '/suscripcion/baja',
 } as const;
 
@@ -41,7 +43,8 @@ export const SUBSCRIPTION_MESSAGES = {
   kindInvalid: 'Elige qué quieres seguir: una búsqueda, una norma o las órdenes del día.',
   unsubscribed: 'Listo: no vas a recibir más estos avisos.',
   unsubscribedAll: 'Listo: dimos de baja todas las suscripciones de esta dirección.',
-  unsubscribeInvalid: 'El enlace para darse de baja no es válido o la suscripción ya no existe.',
+  // A forged link and one already used get the same words: both true, and what the reader needs to know.
+  unsubscribeInvalid: 'Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.',
   privacy:
     'Usamos tu dirección solo para enviarte estos avisos: no la compartimos ni la publicamos, y puedes darte de baja con un clic desde cada correo. Ley 25.326 de Protección de los Datos Personales: puedes pedir al Concejo el acceso, la rectificación o la supresión de tus datos.',
 } as const;

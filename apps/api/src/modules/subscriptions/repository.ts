@@ -147,6 +147,13 @@ export function createSubscriptionRepository(db: Database) {
       return done && { id: done.id, already: true };
     },
 
+    /** Whether the subscription, or any subscription of the address, is still there. */
+    async exists(which: { id: number } | { emailDigest: string }): Promise<boolean> {
+      const where = 'id' in which ? eq(subscriptions.id, which.id) : eq(subscriptions.emailDigest, which.emailDigest);
+      const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(where).limit(1);
+      return row !== undefined;
+    },
+
     async deleteOne(id: number): Promise<boolean> {
       return (await db.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ id: subscriptions.id })).length > 0;
     },

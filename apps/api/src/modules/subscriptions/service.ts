@@ -157,12 +157,18 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       return SUBSCRIPTION_PAGES.confirmed;
     },
 
-    /** Whether an unsubscribe link is genuine (the page asks before it drops anything). */
-    validUnsubscribeToken(token: string): boolean {
-      return readUnsubscribeToken(token) !== undefined;
+    /**
+     * Where an opened unsubscribe link leads: the page that asks before it drops anything, when the link
+     * is genuine and what it names is still there; else that page without the token, which says the
+     * link is not valid or was already used (never a page that asks to subscribe again).
+     */
+    async unsubscribePage(token: string): Promise<string> {
+      const target = readUnsubscribeToken(token);
+      const left = target && (await repository.exists(target.kind === 'one' ? { id: target.id } : { emailDigest: target.emailDigest }));
+      return left ? `${SUBSCRIPTION_PAGES.unsubscribe}?${new URLSearchParams({ token })}` : SUBSCRIPTION_PAGES.unsubscribe;
     },
 
-    /** Drops what the link names (one click: RFC 8058); the message says what was done, or that the link is not valid. */
+    /** Drops what the link names (one click: RFC 8058); the message says what was done, or that the link is not valid or was already used. */
     async unsubscribe(token: string): Promise<{ done: boolean; message: string }> {
       const target = readUnsubscribeToken(token);
       if (target?.kind === 'one' && (await repository.deleteOne(target.id))) return { done: true, message: SUBSCRIPTION_MESSAGES.unsubscribed };

@@ -17,6 +17,8 @@ import { SUBSCRIBE_LIMITS } from './service.js';
  */
 
 const PUBLIC_URL = 'https://concejo.example.org';
+/** What an unsubscribe link forged or already used gets: true in both cases, and no invitation to subscribe again. */
+const USED_OR_INVALID = 'Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.';
 let ctx: TestContext;
 let sink: SmtpSink;
 let outboxDir: string;
@@ -137,7 +139,10 @@ describe('e-mail alerts of new norms like a search', () => {
     await ordinance('Arbolado de la avenida costanera');
     await runDigest();
     expect(digestsTo(email)).toHaveLength(1);
-    expect((await open(oneClick, 'POST')).statusCode).toBe(404);
+    const used = await open(oneClick, 'POST');
+    expect(used.statusCode).toBe(404);
+    expect(used.json().message).toBe(USED_OR_INVALID);
+    expect((await open(oneClick)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/baja`);
   });
 });
 
@@ -168,6 +173,15 @@ describe('e-mail alerts of changes to a norm', () => {
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toMatch(new RegExp(`^${PUBLIC_URL}/suscripcion/baja\\?token=s\\d+\\.`));
     expect((await open(one, 'POST')).json()).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribed });
+    // Used: opened again it leads to the page without its token, which says so; posted again, a 404 that says it.
+    expect((await open(one)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/baja`);
+    const again = await open(one, 'POST');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(USED_OR_INVALID);
+    // The address still follows the agendas: its link for everything still asks.
+    expect((await open(new URL(digest!.links.find((link) => /\/unsubscribe\/a[0-9a-f]{64}\./.test(link))!))).headers.location).toMatch(
+      new RegExp(`^${PUBLIC_URL}/suscripcion/baja\\?token=a[0-9a-f]{64}\\.`),
+    );
     const counts = await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin });
     expect(counts.json().confirmed['day-orders']).toBeGreaterThanOrEqual(1);
   });
@@ -306,8 +320,11 @@ describe('subscribing', () => {
     ({ headers: asesor } = await buildLoggedInUser(ctx.app, ctx.db, 'asesor'));
     ({ headers: admin } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
     for (const token of ['s1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'a' + '0'.repeat(64) + '.xx', '../../etc', 'x'.repeat(100)]) {
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+      const refused = await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(USED_OR_INVALID);
+      // The unsubscribe page without a token (it says the link is not valid or was used), not the confirmation links' error page.
+      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/baja`);
     }
     // Longer than any route parameter may be: Fastify's 414.
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${'x'.repeat(101)}` })).statusCode).toBe(414);

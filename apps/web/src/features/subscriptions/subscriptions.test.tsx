@@ -120,7 +120,7 @@ describe('the pages an alert links to', () => {
   });
 
   it("/suscripcion/baja says when a link drops every alert of the address, and shows the API's refusal", async () => {
-    const gone = 'El enlace para darse de baja no es válido o la suscripción ya no existe.';
+    const gone = 'Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.';
     const { page } = renderUnsubscribe(ALL, () => jsonResponse({ message: gone, requestId: 'r' }, 404));
     const { user } = await page;
     expect(screen.getByText(/todos los avisos por correo que pediste/)).toBeInTheDocument();
@@ -132,11 +132,24 @@ describe('the pages an alert links to', () => {
   it.each([
     ['/suscripcion/confirmada', 'Suscripción confirmada'],
     ['/suscripcion/error', 'El enlace no es válido'],
-    ['/suscripcion/baja', 'El enlace no es válido'],
+    ['/suscripcion/baja', 'El enlace para darse de baja no es válido'],
   ])('%s is rendered on the server, out of search engines', async (url, heading) => {
     const { status, head } = await renderServerPage(url, async () => jsonResponse({ message: 'no' }, 404));
     expect(status).toBe(200);
     expect(head).toContain('<meta name="robots" content="noindex"');
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('/suscripcion/error speaks of the confirmation link and how to subscribe again', async () => {
+    await renderServerPage('/suscripcion/error', async () => jsonResponse({ message: 'no' }, 404));
+    expect(screen.getByRole('main')).toHaveTextContent(/El enlace de confirmación no es válido, fue reemplazado por uno más reciente o venció: vale 48 horas\. Si todavía quiere recibir los avisos, vuelva a suscribirse/);
+  });
+
+  it('/suscripcion/baja without a token (a link forged or already used) says so, and that no more alerts come if it was used; it never asks to subscribe again', async () => {
+    await renderServerPage('/suscripcion/baja', async () => jsonResponse({ message: 'no' }, 404));
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.');
+    expect(main.textContent).not.toMatch(/suscrib/i);
+    expect(within(main).queryByRole('button')).toBeNull();
   });
 });

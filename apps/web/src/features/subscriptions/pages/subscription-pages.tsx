@@ -30,15 +30,30 @@ export function SubscriptionConfirmedPage() {
   );
 }
 
-/** /suscripcion/error: a confirmation or unsubscribe link unknown, already used or expired. */
+/** /suscripcion/error: a confirmation link that does not work (replaced by a newer one, expired, forged). */
 export function SubscriptionErrorPage() {
   return (
     <div className="mx-auto py-4 narrow-page">
       <h1 className="h2">El enlace no es válido</h1>
       <p className="alert alert-danger mt-3">
-        El enlace no es válido, ya se usó o venció: los enlaces de confirmación valen {SUBSCRIPTION_CONFIRM_HOURS} horas. Si todavía quieres recibir
-        los avisos, vuelve a suscribirte desde la búsqueda de normativas, la página de una norma o las órdenes del día.
+        El enlace de confirmación no es válido, fue reemplazado por uno más reciente o venció: vale {SUBSCRIPTION_CONFIRM_HOURS} horas. Si todavía quiere
+        recibir los avisos, vuelva a suscribirse desde la búsqueda de normativas, la página de una norma o las órdenes del día.
       </p>
+      <NextLinks />
+    </div>
+  );
+}
+
+/**
+ * /suscripcion/baja without a token: an unsubscribe link forged or already used. What it says is true
+ * either way, and it does not ask the reader to subscribe again.
+ */
+function UnsubscribeLinkErrorPage() {
+  return (
+    <div className="mx-auto py-4 narrow-page">
+      <h1 className="h2">El enlace para darse de baja no es válido</h1>
+      <p className="alert alert-info mt-3">{SUBSCRIPTION_MESSAGES.unsubscribeInvalid}</p>
+      <p>Si sigue recibiendo avisos que ya no quiere, use el enlace para darse de baja del correo más reciente.</p>
       <NextLinks />
     </div>
   );
@@ -51,7 +66,7 @@ export function SubscriptionErrorPage() {
  */
 export function UnsubscribePage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  if (!token) return <SubscriptionErrorPage />;
+  if (!token) return <UnsubscribeLinkErrorPage />;
   const everything = unsubscribesAll(token);
   return (
     <div className="mx-auto py-4 narrow-page">
