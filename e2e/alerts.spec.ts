@@ -24,26 +24,26 @@ test('a citizen follows a search and a norm, confirms, gets the digest, follows 
   await searchBox.getByText('Avisarme de nuevas normativas como estas').click();
   await expect(searchBox).toContainText(`las nuevas normativas que coincidan con «${word}» (Ordenanza)`);
   await expect(searchBox).toContainText('Ley 25.326');
-  await searchBox.getByLabel('Tu correo electrónico').fill('no es un correo');
+  await searchBox.getByLabel('Su correo electrónico').fill('no es un correo');
   await searchBox.getByRole('button', { name: 'Suscribirme' }).click();
-  await expect(searchBox.getByText('Ingresa un email válido.')).toBeVisible();
-  await searchBox.getByLabel('Tu correo electrónico').fill(citizen);
+  await expect(searchBox.getByText('Ingrese un correo electrónico válido.')).toBeVisible();
+  await searchBox.getByLabel('Su correo electrónico').fill(citizen);
   await searchBox.getByRole('button', { name: 'Suscribirme' }).click();
-  await expect(searchBox.getByRole('status')).toHaveText('Si la dirección es correcta, vas a recibir un correo para confirmar la suscripción. No te enviaremos avisos hasta que la confirmes.');
+  await expect(searchBox.getByRole('status')).toHaveText('Si la dirección es correcta, recibirá un correo para confirmar la suscripción. No le enviaremos avisos hasta que la confirme.');
   await expectNoViolations(page);
 
   // 2. From the followed norm's page.
   await page.goto(`/normativas/ordenanza/${followedNumber}`);
   const normBox = page.getByRole('region', { name: 'Avisarme si esta norma cambia' });
   await normBox.getByText('Avisarme si esta norma cambia').click();
-  await normBox.getByLabel('Tu correo electrónico').fill(citizen);
+  await normBox.getByLabel('Su correo electrónico').fill(citizen);
   await normBox.getByRole('button', { name: 'Suscribirme' }).click();
-  await expect(normBox.getByRole('status')).toContainText('vas a recibir un correo para confirmar');
+  await expect(normBox.getByRole('status')).toContainText('recibirá un correo para confirmar');
 
   // 3. Two confirmation e-mails and nothing else; each link opens the page that says it worked.
   await expect.poll(async () => (await mailTo(citizen)).length, { timeout: 15_000 }).toBe(2);
   const confirmations = await mailTo(citizen);
-  expect(confirmations.map((mail) => mail.subject)).toEqual(['Confirma tu suscripción | Concejo Deliberante', 'Confirma tu suscripción | Concejo Deliberante']);
+  expect(confirmations.map((mail) => mail.subject)).toEqual(['Confirme su suscripción | Concejo Deliberante', 'Confirme su suscripción | Concejo Deliberante']);
   expect(confirmations[0]!.text).toContain(`«${word}»`);
   expect(confirmations[1]!.text).toContain(`Ordenanza ${followedNumber}`);
   for (const mail of confirmations) {
@@ -82,7 +82,7 @@ test('a citizen follows a search and a norm, confirms, gets the digest, follows 
   await registerNorm(request, token, { state: 'approved', number: String(newNumber), subject: `Ensanche de ${word} en el centro`, modifies: [String(followed.id)] }, 'Artículo 1: Se ensanchan las veredas.');
   await inServerDatabase(`select graphile_worker.add_job('alerts-digest', '{}'::json)`);
   const digest = await waitForMail(citizen, (mail) => mail.headers.has('list-unsubscribe'), { timeout: 30_000 });
-  expect(digest.subject).toBe('2 novedades de lo que sigues | Concejo Deliberante');
+  expect(digest.subject).toBe('2 novedades de lo que sigue | Concejo Deliberante');
   expect(digest.text).toContain(`Ensanche de ${word} en el centro`);
   expect(digest.text).toContain(`Ordenanza ${followedNumber}`);
   expect(digest.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -99,7 +99,7 @@ test('a citizen follows a search and a norm, confirms, gets the digest, follows 
   await expect(page.getByRole('heading', { level: 1, name: 'Darse de baja' })).toBeVisible();
   await expectNoViolations(page);
   await page.getByRole('button', { name: 'Darme de baja' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Listo: no vas a recibir más estos avisos.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Listo: no recibirá más estos avisos.');
   await expect(page.getByRole('button', { name: 'Darme de baja' })).toBeHidden();
 
   // ... and out of everything with a mail reader's one click (RFC 8058), which needs no page at all.
@@ -116,9 +116,9 @@ test('the agendas can be followed from /ver-orden-dia, and a forged unsubscribe 
   const box = page.getByRole('region', { name: 'Avisarme de cada nueva orden del día' });
   await box.getByText('Avisarme de cada nueva orden del día').click();
   await expect(box).toContainText('cada nueva orden del día de las sesiones');
-  await box.getByLabel('Tu correo electrónico').fill(`${uniqueWord('agendas')}@example.org`);
+  await box.getByLabel('Su correo electrónico').fill(`${uniqueWord('agendas')}@example.org`);
   await box.getByRole('button', { name: 'Suscribirme' }).click();
-  await expect(box.getByRole('status')).toContainText('vas a recibir un correo para confirmar');
+  await expect(box.getByRole('status')).toContainText('recibirá un correo para confirmar');
 
   await page.goto(`/api/v1/subscriptions/unsubscribe/s1.${'x'.repeat(32)}`);
   await expect(page).toHaveURL('/suscripcion/baja');

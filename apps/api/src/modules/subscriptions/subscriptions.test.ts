@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
+import { informalForms, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
 import { addJob } from '../../queue/queue.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -82,7 +82,7 @@ async function runDigest(): Promise<void> {
 
 /** The link of the last confirmation e-mail sent to `email`. */
 function confirmationLink(email: string): URL {
-  const mail = sink.to(email).filter((message) => message.subject.startsWith('Confirma tu suscripción')).at(-1);
+  const mail = sink.to(email).filter((message) => message.subject.startsWith('Confirme su suscripción')).at(-1);
   expect(mail, `a confirmation e-mail to ${email}`).toBeDefined();
   return new URL(mail!.links.find((link) => link.includes('/subscriptions/confirm/'))!);
 }
@@ -99,7 +99,11 @@ describe('e-mail alerts of new norms like a search', () => {
     await ctx.app.jobs.idle();
     const confirmation = sink.to(email);
     expect(confirmation).toHaveLength(1);
-    expect(confirmation[0]!.subject).toBe('Confirma tu suscripción | Concejo Deliberante');
+    expect(confirmation[0]!.subject).toBe('Confirme su suscripción | Concejo Deliberante');
+    // Addressed as usted, in both parts.
+    expect(informalForms(confirmation[0]!.text)).toEqual([]);
+    expect(informalForms(confirmation[0]!.html)).toEqual([]);
+    expect(confirmation[0]!.html).toContain('Si el botón no funciona, copie este enlace en su navegador:');
     expect(confirmation[0]!.text).toContain('las nuevas normativas que coincidan con «arbolado» (Ordenanza)');
     expect(confirmation[0]!.text).toContain('Ley 25.326');
 
@@ -118,7 +122,9 @@ describe('e-mail alerts of new norms like a search', () => {
     const digests = digestsTo(email);
     expect(digests).toHaveLength(1);
     const digest = digests[0]!;
-    expect(digest.subject).toBe('Una novedad de lo que sigues | Concejo Deliberante');
+    expect(digest.subject).toBe('Una novedad de lo que sigue | Concejo Deliberante');
+    expect(informalForms(`${digest.subject}\n${digest.text}`)).toEqual([]);
+    expect(informalForms(digest.html)).toEqual([]);
     expect(digest.text).toContain(`Ordenanza ${matching.number}`);
     expect(digest.text).toContain('Poda y reposición del arbolado urbano');
     expect(digest.links).toContain(`${PUBLIC_URL}/normativas/ordenanza/${matching.number}`);
@@ -163,7 +169,7 @@ describe('e-mail alerts of changes to a norm', () => {
     const digests = digestsTo(email);
     expect(digests).toHaveLength(1);
     const [digest] = digests;
-    expect(digest!.subject).toBe('2 novedades de lo que sigues | Concejo Deliberante');
+    expect(digest!.subject).toBe('2 novedades de lo que sigue | Concejo Deliberante');
     expect(digest!.text).toContain(`Ordenanza ${followed.number}: derogada por la Ordenanza ${repealing.number}`);
     expect(digest!.text).toContain('Sobre los cambios de la Ordenanza');
     expect(digest!.text).toContain(`- Orden del día: Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h (PDF)\n  ${PUBLIC_URL}${pdfPath}\n`);
@@ -214,7 +220,9 @@ describe('what a digest tells', () => {
     const digests = digestsTo(email);
     expect(digests).toHaveLength(1);
     const { subject, text, html, links: digestLinks } = digests[0]!;
-    expect(subject).toBe('3 novedades de lo que sigues | Concejo Deliberante');
+    expect(subject).toBe('3 novedades de lo que sigue | Concejo Deliberante');
+    expect(informalForms(text)).toEqual([]);
+    expect(informalForms(html)).toEqual([]);
     const session = 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo), Martes, 7 de abril de 2026, 10:30 h';
     const pdfUrl = `${PUBLIC_URL}${pdfPath}`;
     expect(pdfPath).toMatch(/^\/api\/v1\/files\/day-orders\/.+\.pdf$/);
@@ -248,6 +256,9 @@ describe('subscribing', () => {
     const missing = await subscribe({ email: 'nueva@example.org', kind: 'regulation', regulation_id: 999_999 });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.regulation_id).toEqual([SUBSCRIPTION_MESSAGES.regulationMissing]);
+    // The address's messages are the public pages' (usted), not the login form's.
+    expect((await subscribe({ email: 'no-es-un-email', kind: 'day-orders' })).json().errors.email).toEqual(['Ingrese un correo electrónico válido.']);
+    expect((await subscribe({ email: 'a@b.org', kind: 'todo' })).json().errors.kind).toEqual(['Elija qué quiere seguir: una búsqueda, una norma o las órdenes del día.']);
     for (const body of [{ email: 'no-es-un-email', kind: 'day-orders' }, { email: 'a@b.org', kind: 'todo' }, { email: 'a@b.org', kind: 'search', filters: { search: 'x'.repeat(201) } }, { email: 'a@b.org', kind: 'search', filters: { extra: 1 } }]) {
       expect((await subscribe(body)).statusCode, JSON.stringify(body)).toBe(422);
     }
@@ -257,7 +268,7 @@ describe('subscribing', () => {
     for (let attempt = 0; attempt < SUBSCRIBE_LIMITS.perAddress; attempt += 1) expect((await subscribe({ email: 'insistente@example.org', kind: 'day-orders' })).statusCode).toBe(202);
     const refused = await subscribe({ email: 'insistente@example.org', kind: 'day-orders' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Demasiadas solicitudes de suscripción\. Inténtalo de nuevo en \d+ minutos?\.$/);
+    expect(refused.json().message).toMatch(/^Demasiadas solicitudes de suscripción\. Inténtelo de nuevo en \d+ minutos?\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The refused request did not count: the client has made perAddress so far.
     for (let attempt = 0; attempt < SUBSCRIBE_LIMITS.perClient - SUBSCRIBE_LIMITS.perAddress; attempt += 1) {

@@ -22,9 +22,9 @@ export function SubscriptionConfirmedPage() {
     <div className="mx-auto py-4 narrow-page">
       <h1 className="h2">Suscripción confirmada</h1>
       <p className="alert alert-success mt-3">
-        Listo: vas a recibir por correo los avisos que pediste, en un solo correo por día cuando haya novedades.
+        Listo: recibirá por correo los avisos que pidió, en un solo correo por día cuando haya novedades.
       </p>
-      <p>Cada correo trae un enlace para darte de baja con un clic, sin iniciar sesión.</p>
+      <p>Cada correo trae un enlace para darse de baja con un clic, sin iniciar sesión.</p>
       <NextLinks />
     </div>
   );
@@ -73,8 +73,8 @@ export function UnsubscribePage() {
       <h1 className="h2">Darse de baja</h1>
       <p className="mt-3">
         {everything
-          ? 'Vas a dejar de recibir todos los avisos por correo que pediste con esta dirección.'
-          : 'Vas a dejar de recibir los avisos por correo de esta suscripción. Si sigues otras búsquedas o normas, esas continúan.'}
+          ? 'Dejará de recibir todos los avisos por correo que pidió con esta dirección.'
+          : 'Dejará de recibir los avisos por correo de esta suscripción. Si sigue otras búsquedas o normas, esas continúan.'}
       </p>
       <form data-enhance="unsubscribe" data-token={token}>
         <button type="submit" className="btn btn-danger" disabled>
