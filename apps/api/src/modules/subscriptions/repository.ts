@@ -35,19 +35,6 @@ export interface Alert {
 
 export type AlertEvent = typeof alertEvents.$inferInsert;
 
-/** An event as the digest reads it: what it names and when it was recorded. */
-export type TakenEvent = Pick<typeof alertEvents.$inferSelect, 'kind' | 'regulationId' | 'byRegulationId' | 'dayOrderId' | 'createdAt'>;
-
-/** One event per key, the latest: a thing recorded twice is told once, and counts as recorded last. */
-function latestBy<Event extends { createdAt: Date }>(events: Event[], key: (event: Event) => string): Event[] {
-  const latest = new Map<string, Event>();
-  for (const event of events) {
-    const kept = latest.get(key(event));
-    if (!kept || kept.createdAt < event.createdAt) latest.set(key(event), event);
-  }
-  return [...latest.values()];
-}
-
 /** Writes what the next digest tells, inside the transaction of the change (a crash after it loses nothing). */
 export async function recordAlertEvents(tx: Pick<Tx, 'insert'>, events: AlertEvent[]): Promise<void> {
   if (events.length) await tx.insert(alertEvents).values(events);
@@ -209,75 +196,59 @@ export function createSubscriptionRepository(db: Database) {
 
     /**
      * The confirmed subscriptions these events concern, one row per subscription and thing told, each
-     * only for an event recorded after the subscription was confirmed (one clock: the database's):
-     * searches whose filters the new public norm meets (the search's own query on its search document,
-     * PDF text included); followers of a norm a public norm now modifies, repeals or regulates (its
-     * kind read now: a link undone meanwhile tells nothing); followers of the agendas.
+     * only for an event recorded after the subscription was confirmed (both times the database's, read
+     * and compared in SQL): searches whose filters the new public norm meets (the search's own query on
+     * its search document, PDF text included); followers of a norm a public norm now modifies, repeals
+     * or regulates (its kind read now: a link undone meanwhile tells nothing); followers of the agendas.
+     * A thing recorded twice is told once, as of its latest event.
      */
-    async alertsFor(tx: Tx, events: TakenEvent[]): Promise<Alert[]> {
-      const published = latestBy(
-        events.filter((event) => event.kind === 'regulation-published'),
-        (event) => String(event.regulationId),
-      );
-      const linked = events.filter((event) => event.kind === 'regulation-linked');
-      const agendas = latestBy(
-        events.filter((event) => event.kind === 'day-order-published'),
-        (event) => String(event.dayOrderId),
-      );
+    async alertsFor(tx: Tx, eventIds: number[]): Promise<Alert[]> {
+      const taken = sql`select * from ${alertEvents} where id = any(${sql.param(eventIds)}::bigint[])`;
       const alerts: Alert[] = [];
-      if (published.length) {
-        // Distinct filters first: many subscribers share one, and each is matched once per norm.
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
-          with filters as (
-            select distinct search, search_query, type, legal_force from ${subscriptions}
-            where kind = 'search' and confirmed_at is not null),
-          events as (
-            select * from unnest(${sql.param(published.map((event) => event.regulationId!))}::int[], ${sql.param(published.map((event) => event.createdAt.toISOString()))}::timestamptz[]) as e(regulation_id, created_at)),
-          matches as (
-            select f.search, f.type, f.legal_force, r.id as regulation_id, e.created_at
-            from filters f cross join events e join ${regulations} r on r.id = e.regulation_id
-            where ${publicNormAs('r')}
-              and (f.type is null or f.type = r.type)
-              and (f.legal_force is null or f.legal_force = r.legal_force)
-              and (f.search_query is null or r.search_document @@ f.search_query))
-          select s.id as subscription_id, s.email_digest, m.regulation_id
-          from matches m join ${subscriptions} s
-            on s.kind = 'search' and s.confirmed_at < m.created_at
-            and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
-        for (const row of rows.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
-        // A norm made public tells the followers of the norms it modifies, repeals or regulates, as of its publication.
-        const madePublicAt = new Map(published.map((event) => [event.regulationId!, event.createdAt]));
-        const links = await tx
-          .select({ modifierId: regulationLinks.modifierId, modifiedId: regulationLinks.modifiedId })
-          .from(regulationLinks)
-          .where(
-            inArray(
-              regulationLinks.modifierId,
-              published.map((event) => event.regulationId!),
-            ),
-          );
-        linked.push(...links.map((link) => ({ kind: 'regulation-linked' as const, regulationId: link.modifiedId, byRegulationId: link.modifierId, dayOrderId: null, createdAt: madePublicAt.get(link.modifierId)! })));
+      // Distinct filters first: many subscribers share one, and each is matched once per norm.
+      const found = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
+        with published as (
+          select regulation_id, max(created_at) as created_at from (${taken}) e
+          where kind = 'regulation-published' group by regulation_id),
+        filters as (
+          select distinct search, search_query, type, legal_force from ${subscriptions}
+          where kind = 'search' and confirmed_at is not null),
+        matches as (
+          select f.search, f.type, f.legal_force, r.id as regulation_id, p.created_at
+          from published p join ${regulations} r on r.id = p.regulation_id cross join filters f
+          where ${publicNormAs('r')}
+            and (f.type is null or f.type = r.type)
+            and (f.legal_force is null or f.legal_force = r.legal_force)
+            and (f.search_query is null or r.search_document @@ f.search_query))
+        select s.id as subscription_id, s.email_digest, m.regulation_id
+        from matches m join ${subscriptions} s
+          on s.kind = 'search' and s.confirmed_at < m.created_at
+          and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
+      for (const row of found.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
+      // Links made from a public norm, and those of a norm made public (as of its publication).
+      const linked = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
+        with pairs as (
+          select regulation_id as modified_id, by_regulation_id as modifier_id, created_at from (${taken}) e where kind = 'regulation-linked'
+          union all
+          select l.modified_id, l.modifier_id, e.created_at from (${taken}) e join ${regulationLinks} l on l.modifier_id = e.regulation_id
+          where e.kind = 'regulation-published'),
+        latest as (select modified_id, modifier_id, max(created_at) as created_at from pairs group by modified_id, modifier_id)
+        select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
+        from latest p
+        join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
+        join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
+        join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at < p.created_at`);
+      for (const row of linked.rows) {
+        alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
       }
-      if (linked.length) {
-        const pairs = latestBy(linked, (event) => `${event.regulationId} ${event.byRegulationId}`);
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
-          select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
-          from unnest(${sql.param(pairs.map((pair) => pair.regulationId))}::int[], ${sql.param(pairs.map((pair) => pair.byRegulationId))}::int[], ${sql.param(pairs.map((pair) => pair.createdAt.toISOString()))}::timestamptz[]) as p(modified_id, modifier_id, created_at)
-          join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
-          join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
-          join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at < p.created_at`);
-        for (const row of rows.rows) {
-          alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
-        }
-      }
-      if (agendas.length) {
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string; day_order_id: number }>(sql`
-          select s.id as subscription_id, s.email_digest, e.day_order_id
-          from unnest(${sql.param(agendas.map((event) => event.dayOrderId!))}::int[], ${sql.param(agendas.map((event) => event.createdAt.toISOString()))}::timestamptz[]) as e(day_order_id, created_at)
-          join ${subscriptions} s on s.kind = 'day-orders' and s.confirmed_at < e.created_at
-          order by s.id, e.day_order_id`);
-        for (const row of rows.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId: row.day_order_id });
-      }
+      const agendas = await tx.execute<{ subscription_id: number; email_digest: string; day_order_id: number }>(sql`
+        with published as (
+          select day_order_id, max(created_at) as created_at from (${taken}) e
+          where kind = 'day-order-published' group by day_order_id)
+        select s.id as subscription_id, s.email_digest, p.day_order_id
+        from published p join ${subscriptions} s on s.kind = 'day-orders' and s.confirmed_at < p.created_at
+        order by s.id, p.day_order_id`);
+      for (const row of agendas.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId: row.day_order_id });
       return alerts;
     },
   };

@@ -189,9 +189,9 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     scheduleDigest,
 
     /**
-     * The `alerts-digest` job: the events since the last digest matched against the confirmed
-     * subscriptions, one `alert-mail` job per address, and the events deleted, all in one transaction
-     * (a crash leaves the events for the next try). The next digest is queued first.
+     * The `alerts-digest` job: the events since the last digest matched against the subscriptions
+     * confirmed before each, one `alert-mail` job per address, and the events deleted, all in one
+     * transaction (a crash leaves the events for the next try). The next digest is queued first.
      */
     async runDigest(): Promise<{ events: number; mails: number }> {
       await scheduleDigest();
@@ -202,17 +202,15 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
         const done = await db.transaction(async (tx) => {
           const taken = await repository.takeEvents(tx, EVENTS_PER_DIGEST);
           if (!taken.length) return true;
+          const ids = taken.map((event) => event.id);
           const byAddress = new Map<string, JobPayloads['alert-mail']['alerts']>();
-          for (const { emailDigest, ...alert } of await repository.alertsFor(tx, taken)) {
+          for (const { emailDigest, ...alert } of await repository.alertsFor(tx, ids)) {
             const list = byAddress.get(emailDigest) ?? [];
             if (!list.length) byAddress.set(emailDigest, list);
             list.push(alert);
           }
           for (const [emailDigest, alerts] of byAddress) await addJob(tx, 'alert-mail', { emailDigest, alerts });
-          await repository.deleteEvents(
-            tx,
-            taken.map((event) => event.id),
-          );
+          await repository.deleteEvents(tx, ids);
           events += taken.length;
           mails += byAddress.size;
           return taken.length < EVENTS_PER_DIGEST;
