@@ -56,7 +56,7 @@ describe('a server killed right after publishing a norm someone follows', () => 
     const digests = () => crash.smtp().to(CITIZEN).filter((mail) => mail.headers.has('list-unsubscribe'));
     await expect.poll(() => digests().length, { timeout: 60_000, interval: 100 }).toBe(1);
     const digest = digests()[0]!;
-    expect(digest.subject).toBe(`${ROUNDS} novedades de lo que sigues | Concejo Deliberante`);
+    expect(digest.subject).toBe(`${ROUNDS} novedades de lo que sigue | Concejo Deliberante`);
     for (const number of numbers) expect(digest.links).toContain(`${PUBLIC_URL}/normativas/ordenanza/${number}`);
   });
 });

@@ -145,7 +145,22 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   const documents = createDocuments({ limits: config.documents, log: app.log });
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
-  // Citizens' e-mail alerts (modules/subscriptions): subscriptions, the daily digest, its e-mails.
+  const dayOrders = createDayOrderService({
+    repository: createDayOrderRepository(db),
+    storage,
+    clock,
+    timeZone: config.council.timeZone,
+    councilName: config.council.name,
+    place: `${config.council.town}, ${config.council.region}`,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    urls: {
+      publicFile: fileUrl,
+      privateFile: (key, name) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000), name),
+    },
+  });
+  // Citizens' e-mail alerts (modules/subscriptions): subscriptions, the daily digest, its e-mails; the
+  // agendas a digest tells of are named by modules/day-orders.
   const subscriptions = createSubscriptionService({
     db,
     repository: createSubscriptionRepository(db),
@@ -156,6 +171,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     councilName: config.council.name,
     timeZone: config.council.timeZone,
     digestHour: config.alerts.digestHour,
+    agendas: (ids) => dayOrders.alertAgendas(ids),
     log: app.log,
   });
   app.decorate('subscriptions', subscriptions);
@@ -243,20 +259,6 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       publicPdf: fileUrl,
       // Process PDFs are staff-only: a link valid for 15 minutes.
       privatePdf: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
-    },
-  });
-  const dayOrders = createDayOrderService({
-    repository: createDayOrderRepository(db),
-    storage,
-    clock,
-    timeZone: config.council.timeZone,
-    councilName: config.council.name,
-    place: `${config.council.town}, ${config.council.region}`,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    urls: {
-      publicFile: fileUrl,
-      privateFile: (key, name) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000), name),
     },
   });
 

@@ -1,14 +1,18 @@
 import { z } from './zod.js';
 import { roleSchema } from './role-schema.js';
 import { textSchema } from './text.js';
-import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, LOGIN_PASSWORD_MAX_LENGTH, LOGIN_PASSWORD_MESSAGES } from './auth-rules.js';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, LOGIN_PASSWORD_MAX_LENGTH, LOGIN_PASSWORD_MESSAGES, type EmailMessages } from './auth-rules.js';
 
-export const emailSchema = z
-  .string({ error: EMAIL_MESSAGES.required })
-  .trim()
-  .min(1, { error: EMAIL_MESSAGES.required })
-  .max(EMAIL_MAX_LENGTH, { error: EMAIL_MESSAGES.tooLong })
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
+/** An e-mail address as emailError checks it, with these messages. */
+export const emailSchemaWith = (messages: EmailMessages) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .max(EMAIL_MAX_LENGTH, { error: messages.tooLong })
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: messages.invalid }));
+
+export const emailSchema = emailSchemaWith(EMAIL_MESSAGES);
 
 export const loginRequestSchema = z.object({
   email: emailSchema,

@@ -23,4 +23,5 @@ export * from './content-constants.js';
 export * from './content.js';
 export * from './users.js';
 export * from './subscriptions.js';
+export * from './reader-voice.js';
 export * from './common-passwords.js';

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
-import { emailSchema } from './auth.js';
+import { emailSchemaWith } from './auth.js';
+import { SUBSCRIPTION_EMAIL_MESSAGES } from './auth-rules.js';
 import { LEGAL_FORCE_LABELS, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES, REGULATION_TYPE_LABELS } from './regulation-constants.js';
 import { searchTextSchema } from './text.js';
 
@@ -19,7 +20,9 @@ export const SUBSCRIPTION_KIND_LABELS: Record<SubscriptionKind, string> = {
 /** The public pages a subscription's links lead to (DESIGN.md section 5). */
 export const SUBSCRIPTION_PAGES = {
   confirmed: '/suscripcion/confirmada',
+  /** A confirmation link that does not work (replaced by a newer one, expired, forged). */
   error: '/suscripcion/error',
+  /** With `?token=`: asks before dropping; without it, an unsubscribe link not valid or already used. */
   unsubscribe: '/suscripcion/baja',
 } as const;
 
@@ -32,18 +35,20 @@ export const unsubscribesAll = (token: string): boolean => token.startsWith('a')
 /** Hours an unconfirmed subscription (and its confirmation link) lives. */
 export const SUBSCRIPTION_CONFIRM_HOURS = 48;
 
+/** What the API and the public pages say of the alerts; like every text a citizen reads, as usted (reader-voice.ts). */
 export const SUBSCRIPTION_MESSAGES = {
   // The same answer whether the address is new, known, confirmed or not: it reveals nothing.
-  accepted: 'Si la dirección es correcta, vas a recibir un correo para confirmar la suscripción. No te enviaremos avisos hasta que la confirmes.',
-  tooMany: (minutes: number) => `Demasiadas solicitudes de suscripción. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  accepted: 'Si la dirección es correcta, recibirá un correo para confirmar la suscripción. No le enviaremos avisos hasta que la confirme.',
+  tooMany: (minutes: number) => `Demasiadas solicitudes de suscripción. Inténtelo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   regulationMissing: 'La normativa no existe o no es pública.',
   regulationInvalid: 'Indique la normativa a seguir.',
-  kindInvalid: 'Elige qué quieres seguir: una búsqueda, una norma o las órdenes del día.',
-  unsubscribed: 'Listo: no vas a recibir más estos avisos.',
+  kindInvalid: 'Elija qué quiere seguir: una búsqueda, una norma o las órdenes del día.',
+  unsubscribed: 'Listo: no recibirá más estos avisos.',
   unsubscribedAll: 'Listo: dimos de baja todas las suscripciones de esta dirección.',
-  unsubscribeInvalid: 'El enlace para darse de baja no es válido o la suscripción ya no existe.',
+  // A forged link and one already used get the same words: both true, and what the reader needs to know.
+  unsubscribeInvalid: 'Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.',
   privacy:
-    'Usamos tu dirección solo para enviarte estos avisos: no la compartimos ni la publicamos, y puedes darte de baja con un clic desde cada correo. Ley 25.326 de Protección de los Datos Personales: puedes pedir al Concejo el acceso, la rectificación o la supresión de tus datos.',
+    'Usamos su dirección solo para enviarle estos avisos: no la compartimos ni la publicamos, y puede darse de baja con un clic desde cada correo. Ley 25.326 de Protección de los Datos Personales: puede pedir al Concejo el acceso, la rectificación o la supresión de sus datos.',
 } as const;
 
 const subscriptionFiltersSchema = z
@@ -65,16 +70,18 @@ export function followedSearchText(filters: SubscriptionFilters): string {
   return `las nuevas normativas${search}${named.length ? ` (${named.join(', ')})` : ''}`;
 }
 
+const subscriberEmailSchema = emailSchemaWith(SUBSCRIPTION_EMAIL_MESSAGES);
+
 export const subscribeRequestSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ email: emailSchema, kind: z.literal('search'), filters: subscriptionFiltersSchema.default({}) }),
+    z.object({ email: subscriberEmailSchema, kind: z.literal('search'), filters: subscriptionFiltersSchema.default({}) }),
     z.object({
-      email: emailSchema,
+      email: subscriberEmailSchema,
       kind: z.literal('regulation'),
       regulation_id: z.number({ error: SUBSCRIPTION_MESSAGES.regulationInvalid }).int({ error: SUBSCRIPTION_MESSAGES.regulationInvalid }).min(1, { error: SUBSCRIPTION_MESSAGES.regulationInvalid }).max(2_147_483_647, { error: SUBSCRIPTION_MESSAGES.regulationInvalid }),
     }),
-    z.object({ email: emailSchema, kind: z.literal('day-orders') }),
+    z.object({ email: subscriberEmailSchema, kind: z.literal('day-orders') }),
   ],
   { error: SUBSCRIPTION_MESSAGES.kindInvalid },
 );

@@ -35,8 +35,10 @@ export function actionMail(options: {
   action: string;
   link: string;
   note: string;
+  /** The line above the link spelled out; the staff's mails say it as tú, a citizen's alerts as usted. */
+  linkHint?: string;
 }): MailMessage {
-  const { to, councilName, subject, paragraphs, action, link, note } = options;
+  const { to, councilName, subject, paragraphs, action, link, note, linkHint = 'Si el botón no funciona, copia este enlace en tu navegador:' } = options;
   const greeting = to.name ? `Hola, ${to.name}:` : 'Hola:';
   const text = [greeting, '', ...paragraphs.flatMap((line) => [line, '']), `${action}: ${link}`, '', note, '', '--', councilName].join('\n');
   const html = mailDocument({
@@ -45,7 +47,7 @@ export function actionMail(options: {
     body: `<p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#7a5a1e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>
-<p style="font-size:14px">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(link)}" style="color:#5c4416;word-break:break-all">${escapeHtml(link)}</a></p>
+<p style="font-size:14px">${escapeHtml(linkHint)}<br><a href="${escapeHtml(link)}" style="color:#5c4416;word-break:break-all">${escapeHtml(link)}</a></p>
 <p style="font-size:14px;color:#495057">${escapeHtml(note)}</p>
 <p style="font-size:14px;color:#495057">${escapeHtml(councilName)}</p>`,
   });

@@ -30,7 +30,10 @@ export const subscriptions = pgTable(
     type: regulationTypeEnum('type'),
     legalForce: legalForceEnum('legal_force'),
     regulationId: integer('regulation_id').references(() => regulations.id, { onDelete: 'cascade' }),
-    /** sha256 of the confirmation link's token; null once confirmed. */
+    /**
+     * sha256 of the latest confirmation link's token; kept once confirmed, so that the link opened again
+     * (a double click, a mail scanner) still lands on the confirmed page.
+     */
     confirmTokenHash: text('confirm_token_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

@@ -147,6 +147,15 @@ export function createDayOrderRepository(db: Database) {
       return row;
     },
 
+    /** These agendas (those that still exist), for the alerts: what names a session and its PDF. */
+    async sessionsOf(ids: readonly number[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate, pdfKey: dayOrders.pdfKey })
+        .from(dayOrders)
+        .where(inArray(dayOrders.id, [...new Set(ids)]));
+    },
+
     /** The newest agendas, for the feeds: what names a session and its PDF. */
     async latest(limit: number) {
       return db

@@ -32,7 +32,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { agendasAtom, agendasCalendar, type FeedAgenda } from './feeds.js';
+import { agendaTitle, agendasAtom, agendasCalendar, type FeedAgenda } from './feeds.js';
 import type { DayOrderRepository, NewItem, TakenItem } from './repository.js';
 import { councilDay, formatSessionDate, formatShortDate, toInstant } from './time.js';
 
@@ -71,9 +71,11 @@ type RegulationColumns = Awaited<ReturnType<DayOrderRepository['regulationsByIds
 /** Session agendas: gathering what is pending, building the orden del día with its PDF, listing it. */
 export function createDayOrderService({ repository, storage, clock, urls, timeZone, councilName, place, publicUrl, log }: Deps) {
   const feedSite = { councilName, place, publicUrl, timeZone };
+  /** An agenda's PDF as a link outside the site (feeds, e-mails): absolute, under PUBLIC_URL. */
+  const pdfUrl = (key: string | null) => (key ? `${publicUrl}${urls.publicFile(key)}` : null);
   async function feedAgendas(): Promise<FeedAgenda[]> {
     const rows = await repository.latest(FEED_AGENDAS);
-    return rows.map(({ pdfKey, ...row }) => ({ ...row, pdfUrl: pdfKey ? `${publicUrl}${urls.publicFile(pdfKey)}` : null }));
+    return rows.map(({ pdfKey, ...row }) => ({ ...row, pdfUrl: pdfUrl(pdfKey) }));
   }
   const pdfPath = (key: string | null) => (key ? urls.publicFile(key) : null);
   /** The Word agenda is saved under its session's day ('orden-del-dia-2026-12-03.docx'): a folder of them reads as a calendar. */
@@ -208,6 +210,15 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
       const { id } = saved;
       log.info({ dayOrderId: id, items: items.length, documentsMs, userId: user.id }, 'day order created');
       return { id, pdf_path: urls.publicFile(pdfKey), docx_path: docxPath(docxKey, sessionDate) };
+    },
+
+    /**
+     * Agendas by id as citizens' alerts tell them (handed to modules/subscriptions by app.ts): the
+     * session they are for, as the feeds name it, and their PDF's public URL. A deleted one is absent.
+     */
+    async alertAgendas(ids: readonly number[]): Promise<Map<number, { session: string; pdfUrl: string | null }>> {
+      const rows = await repository.sessionsOf(ids);
+      return new Map(rows.map((row) => [row.id, { session: agendaTitle(row, timeZone), pdfUrl: pdfUrl(row.pdfKey) }]));
     },
 
     /** The Atom feed of the newest agendas. */

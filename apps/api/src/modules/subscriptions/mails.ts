@@ -33,15 +33,16 @@ export function confirmationMail(input: { to: string; councilName: string; follo
   return actionMail({
     to: { email: input.to, name: '' },
     councilName: input.councilName,
-    subject: `Confirma tu suscripción | ${input.councilName}`,
+    subject: `Confirme su suscripción | ${input.councilName}`,
     paragraphs: [
-      `Pediste recibir por correo avisos del ${input.councilName} sobre ${input.followed}.`,
-      `Para empezar a recibirlos, confirma la suscripción. El enlace vence en ${SUBSCRIPTION_CONFIRM_HOURS} horas.`,
+      `Usted pidió recibir por correo avisos del ${input.councilName} sobre ${input.followed}.`,
+      `Para empezar a recibirlos, confirme la suscripción. El enlace vence en ${SUBSCRIPTION_CONFIRM_HOURS} horas.`,
       SUBSCRIPTION_MESSAGES.privacy,
     ],
     action: 'Confirmar suscripción',
     link: input.link,
-    note: 'Si no lo pediste, ignora este mensaje: no te enviaremos nada.',
+    linkHint: 'Si el botón no funciona, copie este enlace en su navegador:',
+    note: 'Si usted no lo pidió, ignore este mensaje: no le enviaremos nada.',
   });
 }
 
@@ -49,7 +50,7 @@ export function confirmationMail(input: { to: string; councilName: string; follo
 export type DigestItem =
   | { kind: 'new'; regulation: NamedRegulation }
   | { kind: 'linked'; regulation: NamedRegulation; by: NamedRegulation; link: RegulationLinkKind }
-  | { kind: 'day-order'; title: string; url: string };
+  | { kind: 'day-order'; session: string; url: string; pdf: boolean };
 
 export interface DigestSection {
   followed: string;
@@ -59,7 +60,8 @@ export interface DigestSection {
 }
 
 function itemLines(item: DigestItem): { title: string; detail: string; url: string | null } {
-  if (item.kind === 'day-order') return { title: item.title, detail: '', url: item.url };
+  // The agenda itself, its PDF (said in the title: a mail reader opens it in another program).
+  if (item.kind === 'day-order') return { title: `Orden del día: ${item.session}${item.pdf ? ' (PDF)' : ''}`, detail: '', url: item.url };
   if (item.kind === 'new') return { title: regulationName(item.regulation), detail: item.regulation.subject, url: item.regulation.url };
   return {
     title: `${regulationName(item.regulation)}: ${LINKED_BY[item.link].toLowerCase()} la ${regulationName(item.by)}`,
@@ -76,11 +78,11 @@ function itemLines(item: DigestItem): { title: string; detail: string; url: stri
 export function digestMail(input: { to: string; councilName: string; sections: DigestSection[]; unsubscribeAllUrl: string; siteUrl: string }): MailMessage {
   const { to, councilName, sections, unsubscribeAllUrl, siteUrl } = input;
   const count = sections.reduce((total, section) => total + section.items.length, 0);
-  const subject = `${count === 1 ? 'Una novedad' : `${count} novedades`} de lo que sigues | ${councilName}`;
+  const subject = `${count === 1 ? 'Una novedad' : `${count} novedades`} de lo que sigue | ${councilName}`;
   const text = [
     'Hola:',
     '',
-    `Estas son las novedades del ${councilName} sobre lo que sigues.`,
+    `Estas son las novedades del ${councilName} sobre lo que usted sigue.`,
     '',
     ...sections.flatMap((section) => [
       `Sobre ${section.followed}:`,
@@ -104,7 +106,7 @@ export function digestMail(input: { to: string; councilName: string; sections: D
     councilName,
     width: 600,
     body: `<p>Hola:</p>
-<p>Estas son las novedades del ${escapeHtml(councilName)} sobre lo que sigues.</p>
+<p>Estas son las novedades del ${escapeHtml(councilName)} sobre lo que usted sigue.</p>
 ${sections
   .map(
     (section) => `<h2 style="font-size:16px;margin:24px 0 8px">Sobre ${escapeHtml(section.followed)}</h2>

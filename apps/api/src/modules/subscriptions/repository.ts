@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { type LegalForce, type PublicRegulationType, type SubscriptionCounts, type SubscriptionKind } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { alertEvents, regulationLinks, regulations, subscriptions } from '../../db/schema/index.js';
@@ -113,14 +113,32 @@ export function createSubscriptionRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Confirms the subscription of this link, if it was made after `since`; its id, or undefined. */
-    async confirm(tokenHash: string, now: Date, since: Date): Promise<number | undefined> {
-      const [row] = await db
+    /**
+     * Confirms the subscription of this link if it still waits for it and was made after `since`. A
+     * link keeps its hash once confirmed, so that a second opening (a double click, a mail scanner's
+     * prefetch) finds its subscription again (`already`); undefined for a link unknown, replaced by a
+     * newer one or expired.
+     */
+    async confirm(tokenHash: string, since: Date): Promise<{ id: number; already: boolean } | undefined> {
+      const [confirmed] = await db
         .update(subscriptions)
-        .set({ confirmedAt: now, confirmTokenHash: null })
-        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNull(subscriptions.confirmedAt), sql`${subscriptions.createdAt} > ${since}`))
+        // The database's time, as alert_events.created_at: the digest tells only what was recorded after it.
+        .set({ confirmedAt: sql`now()` })
+        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNull(subscriptions.confirmedAt), gt(subscriptions.createdAt, since)))
         .returning({ id: subscriptions.id });
-      return row?.id;
+      if (confirmed) return { id: confirmed.id, already: false };
+      const [done] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.confirmTokenHash, tokenHash), isNotNull(subscriptions.confirmedAt)));
+      return done && { id: done.id, already: true };
+    },
+
+    /** Whether the subscription, or any subscription of the address, is still there. */
+    async exists(which: { id: number } | { emailDigest: string }): Promise<boolean> {
+      const where = 'id' in which ? eq(subscriptions.id, which.id) : eq(subscriptions.emailDigest, which.emailDigest);
+      const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(where).limit(1);
+      return row !== undefined;
     },
 
     async deleteOne(id: number): Promise<boolean> {
@@ -177,59 +195,60 @@ export function createSubscriptionRepository(db: Database) {
     },
 
     /**
-     * The confirmed subscriptions these events concern, one row per subscription and thing told:
-     * searches whose filters the new public norm meets (the search's own query on its search document,
-     * PDF text included); followers of a norm a public norm now modifies, repeals or regulates (its
-     * kind read now: a link undone meanwhile tells nothing); followers of the agendas.
+     * The confirmed subscriptions these events concern, one row per subscription and thing told, each
+     * only for an event recorded after the subscription was confirmed (both times the database's, read
+     * and compared in SQL): searches whose filters the new public norm meets (the search's own query on
+     * its search document, PDF text included); followers of a norm a public norm now modifies, repeals
+     * or regulates (its kind read now: a link undone meanwhile tells nothing); followers of the agendas.
+     * A thing recorded twice is told once, as of its latest event.
      */
-    async alertsFor(tx: Tx, events: { kind: string; regulationId: number | null; byRegulationId: number | null; dayOrderId: number | null }[]): Promise<Alert[]> {
-      const published = [...new Set(events.filter((event) => event.kind === 'regulation-published').map((event) => event.regulationId!))];
-      const linked = events.filter((event) => event.kind === 'regulation-linked');
-      const agendas = [...new Set(events.filter((event) => event.kind === 'day-order-published').map((event) => event.dayOrderId!))];
+    async alertsFor(tx: Tx, eventIds: number[]): Promise<Alert[]> {
+      const taken = sql`select * from ${alertEvents} where id = any(${sql.param(eventIds)}::bigint[])`;
       const alerts: Alert[] = [];
-      if (published.length) {
-        // Distinct filters first: many subscribers share one, and each is matched once per norm.
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
-          with filters as (
-            select distinct search, search_query, type, legal_force from ${subscriptions}
-            where kind = 'search' and confirmed_at is not null),
-          matches as (
-            select f.search, f.type, f.legal_force, r.id as regulation_id
-            from filters f join ${regulations} r on r.id = any(${sql.param(published)}::int[])
-            where ${publicNormAs('r')}
-              and (f.type is null or f.type = r.type)
-              and (f.legal_force is null or f.legal_force = r.legal_force)
-              and (f.search_query is null or r.search_document @@ f.search_query))
-          select s.id as subscription_id, s.email_digest, m.regulation_id
-          from matches m join ${subscriptions} s
-            on s.kind = 'search' and s.confirmed_at is not null
-            and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
-        for (const row of rows.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
-        // A norm made public tells the followers of the norms it modifies, repeals or regulates.
-        const links = await tx
-          .select({ modifierId: regulationLinks.modifierId, modifiedId: regulationLinks.modifiedId })
-          .from(regulationLinks)
-          .where(inArray(regulationLinks.modifierId, published));
-        linked.push(...links.map((link) => ({ kind: 'regulation-linked', regulationId: link.modifiedId, byRegulationId: link.modifierId, dayOrderId: null })));
+      // Distinct filters first: many subscribers share one, and each is matched once per norm.
+      const found = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
+        with published as (
+          select regulation_id, max(created_at) as created_at from (${taken}) e
+          where kind = 'regulation-published' group by regulation_id),
+        filters as (
+          select distinct search, search_query, type, legal_force from ${subscriptions}
+          where kind = 'search' and confirmed_at is not null),
+        matches as (
+          select f.search, f.type, f.legal_force, r.id as regulation_id, p.created_at
+          from published p join ${regulations} r on r.id = p.regulation_id cross join filters f
+          where ${publicNormAs('r')}
+            and (f.type is null or f.type = r.type)
+            and (f.legal_force is null or f.legal_force = r.legal_force)
+            and (f.search_query is null or r.search_document @@ f.search_query))
+        select s.id as subscription_id, s.email_digest, m.regulation_id
+        from matches m join ${subscriptions} s
+          on s.kind = 'search' and s.confirmed_at < m.created_at
+          and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
+      for (const row of found.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
+      // Links made from a public norm, and those of a norm made public (as of its publication).
+      const linked = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
+        with pairs as (
+          select regulation_id as modified_id, by_regulation_id as modifier_id, created_at from (${taken}) e where kind = 'regulation-linked'
+          union all
+          select l.modified_id, l.modifier_id, e.created_at from (${taken}) e join ${regulationLinks} l on l.modifier_id = e.regulation_id
+          where e.kind = 'regulation-published'),
+        latest as (select modified_id, modifier_id, max(created_at) as created_at from pairs group by modified_id, modifier_id)
+        select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
+        from latest p
+        join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
+        join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
+        join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at < p.created_at`);
+      for (const row of linked.rows) {
+        alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
       }
-      if (linked.length) {
-        const pairs = [...new Map(linked.map((event) => [`${event.regulationId} ${event.byRegulationId}`, event])).values()];
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
-          select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
-          from unnest(${sql.param(pairs.map((pair) => pair.regulationId))}::int[], ${sql.param(pairs.map((pair) => pair.byRegulationId))}::int[]) as p(modified_id, modifier_id)
-          join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
-          join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
-          join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at is not null`);
-        for (const row of rows.rows) {
-          alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
-        }
-      }
-      if (agendas.length) {
-        const rows = await tx.execute<{ subscription_id: number; email_digest: string }>(
-          sql`select id as subscription_id, email_digest from ${subscriptions} where kind = 'day-orders' and confirmed_at is not null`,
-        );
-        for (const row of rows.rows) for (const dayOrderId of agendas) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId });
-      }
+      const agendas = await tx.execute<{ subscription_id: number; email_digest: string; day_order_id: number }>(sql`
+        with published as (
+          select day_order_id, max(created_at) as created_at from (${taken}) e
+          where kind = 'day-order-published' group by day_order_id)
+        select s.id as subscription_id, s.email_digest, p.day_order_id
+        from published p join ${subscriptions} s on s.kind = 'day-orders' and s.confirmed_at < p.created_at
+        order by s.id, p.day_order_id`);
+      for (const row of agendas.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'day-order', dayOrderId: row.day_order_id });
       return alerts;
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUBSCRIPTION_PAGES, errorBodySchema, subscribeRequestSchema, subscribeResponseSchema, subscriptionCountsSchema, unsubscribeResponseSchema } from '@concejo/contracts';
+import { errorBodySchema, subscribeRequestSchema, subscribeResponseSchema, subscriptionCountsSchema, unsubscribeResponseSchema } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
 import type { SubscriptionService } from './service.js';
 
@@ -34,7 +34,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
     async (request, reply) => reply.code(202).send(await subscriptions.subscribe(request.body, request.ip)),
   );
 
-  /** The confirmation e-mail's link: 302 to /suscripcion/confirmada, or /suscripcion/error for a link unknown, used or expired. */
+  /**
+   * The confirmation e-mail's link: 302 to /suscripcion/confirmada (again for a subscription it already
+   * confirmed), or /suscripcion/error for a link unknown, replaced by a newer one or expired.
+   */
   app.get(
     '/subscriptions/confirm/:token',
     {
@@ -50,7 +53,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
     async (request, reply) => reply.header('cache-control', 'no-store').redirect(`${publicUrl}${await subscriptions.confirm(request.params.token)}`, 302),
   );
 
-  /** An alert's unsubscribe link, opened: 302 to the page /suscripcion/baja, which asks before anything is dropped. */
+  /**
+   * An alert's unsubscribe link, opened: 302 to the page /suscripcion/baja, which asks before anything
+   * is dropped; without the token when the link is not genuine or what it names is gone (the page then
+   * says the link is not valid or was already used).
+   */
   app.get(
     '/subscriptions/unsubscribe/:token',
     {
@@ -60,20 +67,17 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
         operationId: 'showUnsubscribe',
         summary: "Open an alert's unsubscribe link (redirects to the page that confirms it)",
         params: tokenParams,
-        response: { 302: z.null().describe('To /suscripcion/baja?token=..., or /suscripcion/error for a link that is not genuine.') },
+        response: { 302: z.null().describe('To /suscripcion/baja?token=..., or to /suscripcion/baja alone for a link that is not genuine or already used.') },
       },
     },
-    async (request, reply) => {
-      const { token } = request.params;
-      const page = subscriptions.validUnsubscribeToken(token) ? `${SUBSCRIPTION_PAGES.unsubscribe}?${new URLSearchParams({ token })}` : SUBSCRIPTION_PAGES.error;
-      return reply.header('cache-control', 'no-store').redirect(`${publicUrl}${page}`, 302);
-    },
+    async (request, reply) => reply.header('cache-control', 'no-store').redirect(`${publicUrl}${await subscriptions.unsubscribePage(request.params.token)}`, 302),
   );
 
   /**
    * Unsubscribes at once: one subscription, or every subscription of the address (the link says
    * which). The page's button and a mail reader's one-click (List-Unsubscribe-Post) both post here.
-   * 200; 404 for a link that is not genuine or whose subscriptions are gone.
+   * 200; 404 for a link that is not genuine or whose subscriptions are gone (already used: its message
+   * says so, and that no more of those alerts will come).
    */
   app.post(
     '/subscriptions/unsubscribe/:token',

@@ -14,7 +14,7 @@ import {
   type SubscriptionCounts,
 } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
-import { dayOrders, regulationLinks, regulations } from '../../db/schema/index.js';
+import { regulationLinks, regulations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
@@ -22,7 +22,6 @@ import { digestToken, newToken } from '../../lib/tokens.js';
 import { addJob, type JobPayloads } from '../../queue/queue.js';
 import { createAuthRepository } from '../auth/repository.js';
 import { createRequestLimit } from '../auth/request-limit.js';
-import { agendaTitle } from '../day-orders/feeds.js';
 import { confirmationMail, digestMail, followedText, type DigestItem, type DigestSection, type NamedRegulation } from './mails.js';
 import type { Followed, SubscriptionRepository } from './repository.js';
 
@@ -31,6 +30,13 @@ export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 6
 /** Events read by one digest transaction; a day of a council's work is far below it. */
 const EVENTS_PER_DIGEST = 10_000;
 const CONFIRM_TTL_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
+
+/**
+ * Agendas by id, as a digest tells them: the session each is for ("Sesión Ordinaria, Martes, 10 de
+ * marzo de 2026, 19:00 h") and its PDF's public URL; a deleted one absent. modules/day-orders answers
+ * it, handed in by app.ts: this module reads no agenda table.
+ */
+export type AgendasOf = (ids: number[]) => Promise<Map<number, { session: string; pdfUrl: string | null }>>;
 
 interface Deps {
   db: Database;
@@ -42,6 +48,7 @@ interface Deps {
   councilName: string;
   timeZone: string;
   digestHour: number;
+  agendas: AgendasOf;
   log: FastifyBaseLogger;
 }
 
@@ -52,7 +59,7 @@ type Unsubscribing = { kind: 'one'; id: number } | { kind: 'address'; emailDiges
  * Citizens' e-mail alerts (issue 16): subscriptions with double opt-in, the daily digest and the
  * one-click unsubscribe links. Addresses are used for nothing else and shown to no one.
  */
-export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, log }: Deps) {
+export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, agendas: agendasOf, log }: Deps) {
   const limit = createRequestLimit(createAuthRepository(db), clock, SUBSCRIBE_LIMITS.windowMs, SUBSCRIPTION_MESSAGES.tooMany);
   const mac = (value: string) => createHmac('sha256', `${secret}\nsubscriptions`).update(value).digest('base64url').slice(0, 32);
   const apiUrl = (path: string) => `${publicUrl}${API_BASE}${path}`;
@@ -138,22 +145,30 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       await mailer.send({ ...mail, loggedAs: { subscriptionId: row.id } });
     },
 
-    /** Where the confirmation link leads: the confirmed page, or the error page for a link that is unknown, used or expired. */
+    /**
+     * Where the confirmation link leads: the confirmed page, also when it was confirmed before (a
+     * second click is no error), or the error page for a link unknown, replaced by a newer one or expired.
+     */
     async confirm(token: string): Promise<string> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return SUBSCRIPTION_PAGES.error;
-      const now = clock.now();
-      const id = await repository.confirm(digestToken(token), now, new Date(now.getTime() - CONFIRM_TTL_MS));
-      if (id === undefined) return SUBSCRIPTION_PAGES.error;
-      log.info({ subscriptionId: id }, 'subscription confirmed');
+      const confirmed = await repository.confirm(digestToken(token), new Date(clock.now().getTime() - CONFIRM_TTL_MS));
+      if (!confirmed) return SUBSCRIPTION_PAGES.error;
+      if (!confirmed.already) log.info({ subscriptionId: confirmed.id }, 'subscription confirmed');
       return SUBSCRIPTION_PAGES.confirmed;
     },
 
-    /** Whether an unsubscribe link is genuine (the page asks before it drops anything). */
-    validUnsubscribeToken(token: string): boolean {
-      return readUnsubscribeToken(token) !== undefined;
+    /**
+     * Where an opened unsubscribe link leads: the page that asks before it drops anything, when the link
+     * is genuine and what it names is still there; else that page without the token, which says the
+     * link is not valid or was already used (never a page that asks to subscribe again).
+     */
+    async unsubscribePage(token: string): Promise<string> {
+      const target = readUnsubscribeToken(token);
+      const left = target && (await repository.exists(target.kind === 'one' ? { id: target.id } : { emailDigest: target.emailDigest }));
+      return left ? `${SUBSCRIPTION_PAGES.unsubscribe}?${new URLSearchParams({ token })}` : SUBSCRIPTION_PAGES.unsubscribe;
     },
 
-    /** Drops what the link names (one click: RFC 8058); the message says what was done, or that the link is not valid. */
+    /** Drops what the link names (one click: RFC 8058); the message says what was done, or that the link is not valid or was already used. */
     async unsubscribe(token: string): Promise<{ done: boolean; message: string }> {
       const target = readUnsubscribeToken(token);
       if (target?.kind === 'one' && (await repository.deleteOne(target.id))) return { done: true, message: SUBSCRIPTION_MESSAGES.unsubscribed };
@@ -174,9 +189,9 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     scheduleDigest,
 
     /**
-     * The `alerts-digest` job: the events since the last digest matched against the confirmed
-     * subscriptions, one `alert-mail` job per address, and the events deleted, all in one transaction
-     * (a crash leaves the events for the next try). The next digest is queued first.
+     * The `alerts-digest` job: the events since the last digest matched against the subscriptions
+     * confirmed before each, one `alert-mail` job per address, and the events deleted, all in one
+     * transaction (a crash leaves the events for the next try). The next digest is queued first.
      */
     async runDigest(): Promise<{ events: number; mails: number }> {
       await scheduleDigest();
@@ -187,17 +202,15 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
         const done = await db.transaction(async (tx) => {
           const taken = await repository.takeEvents(tx, EVENTS_PER_DIGEST);
           if (!taken.length) return true;
+          const ids = taken.map((event) => event.id);
           const byAddress = new Map<string, JobPayloads['alert-mail']['alerts']>();
-          for (const { emailDigest, ...alert } of await repository.alertsFor(tx, taken)) {
+          for (const { emailDigest, ...alert } of await repository.alertsFor(tx, ids)) {
             const list = byAddress.get(emailDigest) ?? [];
             if (!list.length) byAddress.set(emailDigest, list);
             list.push(alert);
           }
           for (const [emailDigest, alerts] of byAddress) await addJob(tx, 'alert-mail', { emailDigest, alerts });
-          await repository.deleteEvents(
-            tx,
-            taken.map((event) => event.id),
-          );
+          await repository.deleteEvents(tx, ids);
           events += taken.length;
           mails += byAddress.size;
           return taken.length < EVENTS_PER_DIGEST;
@@ -222,7 +235,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
         ...[...followed.values()].flatMap((row) => (row.regulationId === null ? [] : [row.regulationId])),
       ]);
       const links = await linkKinds(kept.filter((alert) => alert.reason === 'linked').map((alert) => [alert.regulationId!, alert.byRegulationId!] as const));
-      const agendas = await agendaTitles(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])));
+      const agendas = await agendasOf([...new Set(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])))]);
       const sections = new Map<number, DigestSection>();
       for (const alert of kept) {
         const row = followed.get(alert.subscriptionId)!;
@@ -252,24 +265,16 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     return new Map(rows.map((row) => [`${row.modifiedId} ${row.modifierId}`, row.kind]));
   }
 
-  async function agendaTitles(ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db
-      .select({ id: dayOrders.id, sessionType: dayOrders.sessionType, sessionDate: dayOrders.sessionDate })
-      .from(dayOrders)
-      .where(inArray(dayOrders.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, `Orden del día: ${agendaTitle(row, timeZone)}`]));
-  }
-
   function digestItem(
     alert: JobPayloads['alert-mail']['alerts'][number],
     named: Map<number, NamedRegulation>,
     links: Map<string, RegulationLinkKind>,
-    agendas: Map<number, string>,
+    agendas: Awaited<ReturnType<AgendasOf>>,
   ): DigestItem | undefined {
     if (alert.reason === 'day-order') {
-      const title = agendas.get(alert.dayOrderId!);
-      return title ? { kind: 'day-order', title, url: `${publicUrl}${SITE_PATHS.dayOrders}` } : undefined;
+      const agenda = agendas.get(alert.dayOrderId!);
+      // Every agenda is stored with its PDF; the list stands in should one ever lack it.
+      return agenda && { kind: 'day-order', session: agenda.session, url: agenda.pdfUrl ?? `${publicUrl}${SITE_PATHS.dayOrders}`, pdf: agenda.pdfUrl !== null };
     }
     const regulation = named.get(alert.regulationId!);
     if (!regulation) return undefined;

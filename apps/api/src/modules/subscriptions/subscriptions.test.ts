@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
+import { informalForms, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
 import { addJob } from '../../queue/queue.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -17,6 +17,8 @@ import { SUBSCRIBE_LIMITS } from './service.js';
  */
 
 const PUBLIC_URL = 'https://concejo.example.org';
+/** What an unsubscribe link forged or already used gets: true in both cases, and no invitation to subscribe again. */
+const USED_OR_INVALID = 'Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.';
 let ctx: TestContext;
 let sink: SmtpSink;
 let outboxDir: string;
@@ -59,6 +61,18 @@ async function ordinance(subject: string, fields: Record<string, FormValue> = {}
   return { id: response.json<{ id: number }>().id, number };
 }
 
+/** A new agenda (orden del día) of a session on the council's wall clock, e.g. '2026-03-10T19:00'; its PDF's path. */
+async function agenda(sessionType: 'ordinaria' | 'convocada', date: string): Promise<{ pdfPath: string }> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/day-orders',
+    headers: asesor,
+    payload: { sessionType, date, acta: '45', correspondence: [], dem_message: [], projects: [], comision_gobierno: ['Despacho sobre habilitaciones'], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { pdfPath: response.json<{ pdf_path: string }>().pdf_path };
+}
+
 /** Runs the digest now (as its hour would) and waits for its e-mails to leave. */
 async function runDigest(): Promise<void> {
   await ctx.app.jobs.idle();
@@ -68,7 +82,7 @@ async function runDigest(): Promise<void> {
 
 /** The link of the last confirmation e-mail sent to `email`. */
 function confirmationLink(email: string): URL {
-  const mail = sink.to(email).filter((message) => message.subject.startsWith('Confirma tu suscripción')).at(-1);
+  const mail = sink.to(email).filter((message) => message.subject.startsWith('Confirme su suscripción')).at(-1);
   expect(mail, `a confirmation e-mail to ${email}`).toBeDefined();
   return new URL(mail!.links.find((link) => link.includes('/subscriptions/confirm/'))!);
 }
@@ -85,7 +99,11 @@ describe('e-mail alerts of new norms like a search', () => {
     await ctx.app.jobs.idle();
     const confirmation = sink.to(email);
     expect(confirmation).toHaveLength(1);
-    expect(confirmation[0]!.subject).toBe('Confirma tu suscripción | Concejo Deliberante');
+    expect(confirmation[0]!.subject).toBe('Confirme su suscripción | Concejo Deliberante');
+    // Addressed as usted, in both parts.
+    expect(informalForms(confirmation[0]!.text)).toEqual([]);
+    expect(informalForms(confirmation[0]!.html)).toEqual([]);
+    expect(confirmation[0]!.html).toContain('Si el botón no funciona, copie este enlace en su navegador:');
     expect(confirmation[0]!.text).toContain('las nuevas normativas que coincidan con «arbolado» (Ordenanza)');
     expect(confirmation[0]!.text).toContain('Ley 25.326');
 
@@ -97,8 +115,6 @@ describe('e-mail alerts of new norms like a search', () => {
     const confirmed = await open(confirmationLink(email));
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
-    // The link serves once.
-    expect((await open(confirmationLink(email))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
 
     const matching = await ordinance('Poda y reposición del arbolado urbano');
     await ordinance('Tasa de alumbrado público');
@@ -106,7 +122,9 @@ describe('e-mail alerts of new norms like a search', () => {
     const digests = digestsTo(email);
     expect(digests).toHaveLength(1);
     const digest = digests[0]!;
-    expect(digest.subject).toBe('Una novedad de lo que sigues | Concejo Deliberante');
+    expect(digest.subject).toBe('Una novedad de lo que sigue | Concejo Deliberante');
+    expect(informalForms(`${digest.subject}\n${digest.text}`)).toEqual([]);
+    expect(informalForms(digest.html)).toEqual([]);
     expect(digest.text).toContain(`Ordenanza ${matching.number}`);
     expect(digest.text).toContain('Poda y reposición del arbolado urbano');
     expect(digest.links).toContain(`${PUBLIC_URL}/normativas/ordenanza/${matching.number}`);
@@ -127,7 +145,10 @@ describe('e-mail alerts of new norms like a search', () => {
     await ordinance('Arbolado de la avenida costanera');
     await runDigest();
     expect(digestsTo(email)).toHaveLength(1);
-    expect((await open(oneClick, 'POST')).statusCode).toBe(404);
+    const used = await open(oneClick, 'POST');
+    expect(used.statusCode).toBe(404);
+    expect(used.json().message).toBe(USED_OR_INVALID);
+    expect((await open(oneClick)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/baja`);
   });
 });
 
@@ -143,30 +164,86 @@ describe('e-mail alerts of changes to a norm', () => {
     for (const link of links) expect((await open(new URL(link))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
 
     const repealing = await ordinance('Nuevo régimen de carga y descarga', { repeals: [followed.id] });
-    const agenda = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/day-orders',
-      headers: asesor,
-      payload: { sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '45', correspondence: [], dem_message: [], projects: [], comision_gobierno: ['Despacho sobre habilitaciones'], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
-    });
-    expect(agenda.statusCode, agenda.body).toBe(201);
+    const { pdfPath } = await agenda('ordinaria', '2026-03-10T19:00');
     await runDigest();
     const digests = digestsTo(email);
     expect(digests).toHaveLength(1);
     const [digest] = digests;
-    expect(digest!.subject).toBe('2 novedades de lo que sigues | Concejo Deliberante');
+    expect(digest!.subject).toBe('2 novedades de lo que sigue | Concejo Deliberante');
     expect(digest!.text).toContain(`Ordenanza ${followed.number}: derogada por la Ordenanza ${repealing.number}`);
     expect(digest!.text).toContain('Sobre los cambios de la Ordenanza');
-    expect(digest!.text).toContain('Orden del día: Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h');
-    expect(digest!.links).toContain(`${PUBLIC_URL}/ver-orden-dia`);
+    expect(digest!.text).toContain(`- Orden del día: Sesión Ordinaria, Martes, 10 de marzo de 2026, 19:00 h (PDF)\n  ${PUBLIC_URL}${pdfPath}\n`);
     // Each subscription can be stopped alone.
     const one = new URL(digest!.links.find((link) => /\/unsubscribe\/s\d+\./.test(link))!);
     const page = await open(one);
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toMatch(new RegExp(`^${PUBLIC_URL}/suscripcion/baja\\?token=s\\d+\\.`));
     expect((await open(one, 'POST')).json()).toEqual({ message: SUBSCRIPTION_MESSAGES.unsubscribed });
+    // Used: opened again it leads to the page without its token, which says so; posted again, a 404 that says it.
+    expect((await open(one)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/baja`);
+    const again = await open(one, 'POST');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(USED_OR_INVALID);
+    // The address still follows the agendas: its link for everything still asks.
+    expect((await open(new URL(digest!.links.find((link) => /\/unsubscribe\/a[0-9a-f]{64}\./.test(link))!))).headers.location).toMatch(
+      new RegExp(`^${PUBLIC_URL}/suscripcion/baja\\?token=a[0-9a-f]{64}\\.`),
+    );
     const counts = await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin });
     expect(counts.json().confirmed['day-orders']).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('what a digest tells', () => {
+  it('tells a new subscriber only what was recorded after the confirmation, and links each agenda to its PDF, naming its session', async () => {
+    const email = 'recien.llegada@example.org';
+    // Before the address subscribes: agendas, a norm its search matches, a change to the norm it will follow.
+    await agenda('ordinaria', '2026-03-03T19:00');
+    await agenda('ordinaria', '2026-03-05T19:00');
+    const earlier = await ordinance('Sincronización de semáforos del centro');
+    const followed = await ordinance('Estacionamiento medido en el centro');
+    const earlierChange = await ordinance('Estacionamiento medido: nuevas tarifas', { modifies: [followed.id] });
+    for (const body of [{ kind: 'search', filters: { search: 'semaforos' } }, { kind: 'regulation', regulation_id: followed.id }, { kind: 'day-orders' }]) {
+      expect((await subscribe({ email, ...body })).statusCode).toBe(202);
+    }
+    await ctx.app.jobs.idle();
+    // Asked for, not yet confirmed: still before.
+    await agenda('ordinaria', '2026-03-12T19:00');
+    const unconfirmed = await ordinance('Semáforos para ciegos en la avenida');
+    const links = sink.to(email).flatMap((mail) => mail.links.filter((link) => link.includes('/subscriptions/confirm/')));
+    expect(links).toHaveLength(3);
+    for (const link of links) expect((await open(new URL(link))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
+
+    const { pdfPath } = await agenda('convocada', '2026-04-07T10:30');
+    const later = await ordinance('Semáforos inteligentes en la ruta');
+    const laterChange = await ordinance('Estacionamiento medido: horarios', { modifies: [followed.id] });
+    await runDigest();
+    const digests = digestsTo(email);
+    expect(digests).toHaveLength(1);
+    const { subject, text, html, links: digestLinks } = digests[0]!;
+    expect(subject).toBe('3 novedades de lo que sigue | Concejo Deliberante');
+    expect(informalForms(text)).toEqual([]);
+    expect(informalForms(html)).toEqual([]);
+    const session = 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo), Martes, 7 de abril de 2026, 10:30 h';
+    const pdfUrl = `${PUBLIC_URL}${pdfPath}`;
+    expect(pdfPath).toMatch(/^\/api\/v1\/files\/day-orders\/.+\.pdf$/);
+    expect(text).toContain(`- Orden del día: ${session} (PDF)\n  ${pdfUrl}\n`);
+    expect(html).toContain(`<a href="${pdfUrl}" style="color:#5c4416">Orden del día: ${session} (PDF)</a>`);
+    expect(text).toContain(`Ordenanza ${later.number}`);
+    expect(text).toContain(`Ordenanza ${followed.number}: modificada por la Ordenanza ${laterChange.number}`);
+    for (const told of [pdfUrl, `${PUBLIC_URL}/normativas/ordenanza/${later.number}`, `${PUBLIC_URL}/normativas/ordenanza/${laterChange.number}`]) {
+      expect(digestLinks).toContain(told);
+      expect(html).toContain(`href="${told}"`);
+    }
+    // Nothing from before the confirmation, in either part; no agenda sent to the list instead of itself.
+    for (const part of [text, html]) {
+      for (const number of [earlier.number, earlierChange.number, unconfirmed.number]) expect(part).not.toContain(`Ordenanza ${number}`);
+      for (const day of ['3 de marzo', '5 de marzo', '12 de marzo']) expect(part).not.toContain(day);
+      expect(part).not.toContain('/ver-orden-dia');
+    }
+    // The link opens the agenda's PDF.
+    const pdf = await ctx.app.inject({ url: pdfPath });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 });
 
@@ -179,6 +256,9 @@ describe('subscribing', () => {
     const missing = await subscribe({ email: 'nueva@example.org', kind: 'regulation', regulation_id: 999_999 });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.regulation_id).toEqual([SUBSCRIPTION_MESSAGES.regulationMissing]);
+    // The address's messages are the public pages' (usted), not the login form's.
+    expect((await subscribe({ email: 'no-es-un-email', kind: 'day-orders' })).json().errors.email).toEqual(['Ingrese un correo electrónico válido.']);
+    expect((await subscribe({ email: 'a@b.org', kind: 'todo' })).json().errors.kind).toEqual(['Elija qué quiere seguir: una búsqueda, una norma o las órdenes del día.']);
     for (const body of [{ email: 'no-es-un-email', kind: 'day-orders' }, { email: 'a@b.org', kind: 'todo' }, { email: 'a@b.org', kind: 'search', filters: { search: 'x'.repeat(201) } }, { email: 'a@b.org', kind: 'search', filters: { extra: 1 } }]) {
       expect((await subscribe(body)).statusCode, JSON.stringify(body)).toBe(422);
     }
@@ -188,7 +268,7 @@ describe('subscribing', () => {
     for (let attempt = 0; attempt < SUBSCRIBE_LIMITS.perAddress; attempt += 1) expect((await subscribe({ email: 'insistente@example.org', kind: 'day-orders' })).statusCode).toBe(202);
     const refused = await subscribe({ email: 'insistente@example.org', kind: 'day-orders' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Demasiadas solicitudes de suscripción\. Inténtalo de nuevo en \d+ minutos?\.$/);
+    expect(refused.json().message).toMatch(/^Demasiadas solicitudes de suscripción\. Inténtelo de nuevo en \d+ minutos?\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The refused request did not count: the client has made perAddress so far.
     for (let attempt = 0; attempt < SUBSCRIBE_LIMITS.perClient - SUBSCRIBE_LIMITS.perAddress; attempt += 1) {
@@ -197,6 +277,41 @@ describe('subscribing', () => {
     expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(429);
     ctx.clock.advance(SUBSCRIBE_LIMITS.windowMs + 1);
     expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(202);
+  });
+
+  it('answers a confirmation link opened again (a double click, a mail scanner) with the confirmed page; a replaced, expired or unknown one with the error page', async () => {
+    const email = 'doble.clic@example.org';
+    await subscribe({ email, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    const replaced = confirmationLink(email);
+    // Asked again before confirming: a new link, and the first one stops working.
+    await subscribe({ email, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    const link = confirmationLink(email);
+    expect(link.href).not.toBe(replaced.href);
+    const before = await ctx.app.subscriptions.counts();
+    // Two openings at once, then a third later: each lands on the confirmed page.
+    const both = await Promise.all([open(link), open(link)]);
+    expect(both.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
+      [302, `${PUBLIC_URL}/suscripcion/confirmada`],
+      [302, `${PUBLIC_URL}/suscripcion/confirmada`],
+    ]);
+    ctx.clock.advance(72 * 60 * 60_000);
+    expect((await open(link)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/confirmada`);
+    const after = await ctx.app.subscriptions.counts();
+    expect(after.confirmed['day-orders']).toBe(before.confirmed['day-orders'] + 1);
+    expect(after.unconfirmed).toBe(before.unconfirmed - 1);
+    expect((await open(replaced)).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+    // A link never sent, of the right shape, and one of the wrong shape.
+    for (const token of ['A'.repeat(43), 'no-es-un-enlace']) {
+      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/confirm/${token}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+    }
+    // An unconfirmed link past its 48 hours, before the hourly sweep deletes it.
+    const late = 'tarde@example.org';
+    await subscribe({ email: late, kind: 'day-orders' });
+    await ctx.app.jobs.idle();
+    ctx.clock.advance(48 * 60 * 60_000 + 1);
+    expect((await open(confirmationLink(late))).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
   });
 
   it('deletes a subscription left unconfirmed for 48 hours; its link then leads to the error page', async () => {
@@ -216,8 +331,11 @@ describe('subscribing', () => {
     ({ headers: asesor } = await buildLoggedInUser(ctx.app, ctx.db, 'asesor'));
     ({ headers: admin } = await buildLoggedInUser(ctx.app, ctx.db, 'admin'));
     for (const token of ['s1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'a' + '0'.repeat(64) + '.xx', '../../etc', 'x'.repeat(100)]) {
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/error`);
+      const refused = await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(USED_OR_INVALID);
+      // The unsubscribe page without a token (it says the link is not valid or was used), not the confirmation links' error page.
+      expect((await ctx.app.inject({ url: `/api/v1/subscriptions/unsubscribe/${encodeURIComponent(token)}` })).headers.location).toBe(`${PUBLIC_URL}/suscripcion/baja`);
     }
     // Longer than any route parameter may be: Fastify's 414.
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/subscriptions/unsubscribe/${'x'.repeat(101)}` })).statusCode).toBe(414);

@@ -1,4 +1,4 @@
-import { API_PATHS, emailError } from '@concejo/contracts';
+import { API_PATHS, emailError, SUBSCRIPTION_EMAIL_MESSAGES } from '@concejo/contracts';
 import { all, listen, type Enhancer } from '../../enhance/enhancer';
 import { showError } from '../../enhance/get-form';
 import { apiClient, ApiError, NetworkError } from '../../lib/api-client';
@@ -7,11 +7,14 @@ import { fields, objectAnswer } from '../../lib/public-answers';
 /** The API's answer to a request, subscribe or unsubscribe: `{ message }`. */
 export const messageAnswer = objectAnswer<{ message: string }>('a message', fields({ message: 'string' }));
 
-/** What a reader is told when a subscription request fails, in Spanish (the API's own words when it has them). */
-export function subscriptionErrorMessage(error: unknown): string {
+/**
+ * What a reader is told when a request (subscribe or unsubscribe) fails, in Spanish and as usted: the
+ * API's own words when it has them, else `failed`.
+ */
+export function subscriptionErrorMessage(error: unknown, failed: string): string {
   if (error instanceof ApiError) return error.errors.email?.[0] ?? error.message;
-  if (error instanceof NetworkError) return 'No se recibió respuesta del servidor. Revisa tu conexión e inténtalo de nuevo.';
-  return 'No pudimos registrar la suscripción. Inténtalo de nuevo más tarde.';
+  if (error instanceof NetworkError) return 'No se recibió respuesta del servidor. Revise su conexión e inténtelo de nuevo.';
+  return failed;
 }
 
 /** A result line in the box's live region: green when done, red when not. */
@@ -43,7 +46,7 @@ export const enhanceSubscribe: Enhancer = (box) => {
     listen(form, 'submit', (event) => {
       event.preventDefault();
       if (sending) return;
-      const error = emailError(email.value);
+      const error = emailError(email.value, SUBSCRIPTION_EMAIL_MESSAGES);
       showError(email, error || undefined);
       if (error) {
         email.focus();
@@ -57,14 +60,14 @@ export const enhanceSubscribe: Enhancer = (box) => {
           say(region, 'success', answer.message);
           email.value = '';
         })
-        .catch((failure: unknown) => say(region, 'danger', subscriptionErrorMessage(failure)))
+        .catch((failure: unknown) => say(region, 'danger', subscriptionErrorMessage(failure, 'No pudimos registrar la suscripción. Inténtelo de nuevo más tarde.')))
         .finally(() => {
           sending = false;
           setBusy(button, false);
         });
     }),
     listen(email, 'input', () => {
-      if (email.getAttribute('aria-invalid') === 'true') showError(email, emailError(email.value) || undefined);
+      if (email.getAttribute('aria-invalid') === 'true') showError(email, emailError(email.value, SUBSCRIPTION_EMAIL_MESSAGES) || undefined);
     }),
   ]);
 };

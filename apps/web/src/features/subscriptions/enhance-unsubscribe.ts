@@ -27,7 +27,7 @@ export const enhanceUnsubscribe: Enhancer<HTMLFormElement> = (form) => {
       })
       .catch((failure: unknown) => {
         setBusy(button, false);
-        say(region, 'danger', subscriptionErrorMessage(failure));
+        say(region, 'danger', subscriptionErrorMessage(failure, 'No pudimos darle de baja. Inténtelo de nuevo más tarde.'));
       })
       .finally(() => (sending = false));
   });

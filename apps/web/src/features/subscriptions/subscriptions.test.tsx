@@ -1,4 +1,4 @@
-import type { PublishedRegulationDetail } from '@concejo/contracts';
+import { informalForms, type PublishedRegulationDetail } from '@concejo/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render-routes';
@@ -22,7 +22,7 @@ const NORM: PublishedRegulationDetail = {
   text_recognized: false,
 };
 
-const ACCEPTED = 'Si la dirección es correcta, vas a recibir un correo para confirmar la suscripción. No te enviaremos avisos hasta que la confirmes.';
+const ACCEPTED = 'Si la dirección es correcta, recibirá un correo para confirmar la suscripción. No le enviaremos avisos hasta que la confirme.';
 
 /** A public page with its alert box; `subscribe` answers POST /subscriptions (and records what it was sent). */
 function renderWithBox(url: string, subscribe: () => Response = () => jsonResponse({ message: ACCEPTED }, 202)) {
@@ -43,7 +43,7 @@ async function subscribeWith(url: string, box: string, email: string, subscribe?
   const page = await view.page;
   const region = screen.getByRole('region', { name: box });
   await page.user.click(within(region).getByText(box));
-  await page.user.type(within(region).getByLabelText('Tu correo electrónico'), email);
+  await page.user.type(within(region).getByLabelText('Su correo electrónico'), email);
   await page.user.click(within(region).getByRole('button', { name: 'Suscribirme' }));
   return { ...view, ...page, region };
 }
@@ -59,23 +59,23 @@ describe('the alert boxes of the public pages', () => {
     expect(sent).toEqual([{ kind: 'search', filters: { search: 'veredas', type: 'ordinance', legal_force: 'in_force' }, email: 'vecina@example.org' }]);
     expect(await within(region).findByRole('status')).toHaveTextContent(ACCEPTED);
     expect(within(region).getByRole('status')).toHaveClass('alert-success');
-    expect(within(region).getByLabelText('Tu correo electrónico')).toHaveValue('');
+    expect(within(region).getByLabelText('Su correo electrónico')).toHaveValue('');
   });
 
   it('check the address as the API does, before sending anything', async () => {
     const { sent, region } = await subscribeWith('/normativas', 'Avisarme de nuevas normativas como estas', 'no es un correo');
     expect(sent).toEqual([]);
-    const field = within(region).getByLabelText('Tu correo electrónico');
+    const field = within(region).getByLabelText('Su correo electrónico');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription('Ingresa un email válido.');
+    expect(field).toHaveAccessibleDescription('Ingrese un correo electrónico válido.');
     expect(field).toHaveFocus();
   });
 
   it("say the API's reason in red when it refuses (too many requests), keeping the address to try again", async () => {
-    const tooMany = 'Demasiadas solicitudes de suscripción. Inténtalo de nuevo en 60 minutos.';
+    const tooMany = 'Demasiadas solicitudes de suscripción. Inténtelo de nuevo en 60 minutos.';
     const { region } = await subscribeWith('/normativas', 'Avisarme de nuevas normativas como estas', 'vecina@example.org', () => jsonResponse({ message: tooMany, requestId: 'r' }, 429));
     expect(await within(region).findByText(tooMany)).toHaveClass('alert-danger');
-    expect(within(region).getByLabelText('Tu correo electrónico')).toHaveValue('vecina@example.org');
+    expect(within(region).getByLabelText('Su correo electrónico')).toHaveValue('vecina@example.org');
     expect(within(region).getByRole('button', { name: 'Suscribirme' })).toBeEnabled();
   });
 
@@ -108,22 +108,22 @@ describe('the pages an alert links to', () => {
   }
 
   it('/suscripcion/baja drops nothing until its button is pressed, then says it is done', async () => {
-    const { posted, page } = renderUnsubscribe(ONE, () => jsonResponse({ message: 'Listo: no vas a recibir más estos avisos.' }));
+    const { posted, page } = renderUnsubscribe(ONE, () => jsonResponse({ message: 'Listo: no recibirá más estos avisos.' }));
     const { body, head, user } = await page;
     expect(head).toContain('<meta name="robots" content="noindex"');
     expect(body).toMatch(/<button type="submit" class="btn btn-danger" disabled="">Darme de baja<\/button>/);
     expect(posted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Darme de baja' }));
-    expect(await screen.findByText('Listo: no vas a recibir más estos avisos.')).toHaveClass('alert-success');
+    expect(await screen.findByText('Listo: no recibirá más estos avisos.')).toHaveClass('alert-success');
     expect(posted).toEqual([`/api/v1/subscriptions/unsubscribe/${ONE}`]);
     expect(screen.queryByRole('button', { name: 'Darme de baja' })).toBeNull();
   });
 
   it("/suscripcion/baja says when a link drops every alert of the address, and shows the API's refusal", async () => {
-    const gone = 'El enlace para darse de baja no es válido o la suscripción ya no existe.';
+    const gone = 'Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.';
     const { page } = renderUnsubscribe(ALL, () => jsonResponse({ message: gone, requestId: 'r' }, 404));
     const { user } = await page;
-    expect(screen.getByText(/todos los avisos por correo que pediste/)).toBeInTheDocument();
+    expect(screen.getByText(/todos los avisos por correo que pidió/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Darme de baja de todo' }));
     expect(await screen.findByText(gone)).toHaveClass('alert-danger');
     expect(screen.getByRole('button', { name: 'Darme de baja de todo' })).toBeEnabled();
@@ -132,11 +132,43 @@ describe('the pages an alert links to', () => {
   it.each([
     ['/suscripcion/confirmada', 'Suscripción confirmada'],
     ['/suscripcion/error', 'El enlace no es válido'],
-    ['/suscripcion/baja', 'El enlace no es válido'],
+    ['/suscripcion/baja', 'El enlace para darse de baja no es válido'],
   ])('%s is rendered on the server, out of search engines', async (url, heading) => {
     const { status, head } = await renderServerPage(url, async () => jsonResponse({ message: 'no' }, 404));
     expect(status).toBe(200);
     expect(head).toContain('<meta name="robots" content="noindex"');
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('/suscripcion/error speaks of the confirmation link and how to subscribe again', async () => {
+    await renderServerPage('/suscripcion/error', async () => jsonResponse({ message: 'no' }, 404));
+    expect(screen.getByRole('main')).toHaveTextContent(/El enlace de confirmación no es válido, fue reemplazado por uno más reciente o venció: vale 48 horas\. Si todavía quiere recibir los avisos, vuelva a suscribirse/);
+  });
+
+  it('/suscripcion/baja without a token (a link forged or already used) says so, and that no more alerts come if it was used; it never asks to subscribe again', async () => {
+    await renderServerPage('/suscripcion/baja', async () => jsonResponse({ message: 'no' }, 404));
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('Este enlace para darse de baja no es válido o ya se usó. Si ya se dio de baja, no recibirá más esos avisos.');
+    expect(main.textContent).not.toMatch(/suscrib/i);
+    expect(within(main).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('the voice of the alerts', () => {
+  it('addresses the reader as usted on every page an alert links to, in each box and in what they say after a request', async () => {
+    const pages = ['/suscripcion/confirmada', '/suscripcion/error', '/suscripcion/baja', `/suscripcion/baja?token=s12.${'x'.repeat(32)}`, `/suscripcion/baja?token=a${'0'.repeat(64)}.${'x'.repeat(32)}`];
+    for (const url of pages) {
+      await renderServerPage(url, async () => jsonResponse({ message: 'no' }, 404));
+      expect(informalForms(screen.getByRole('main').textContent ?? ''), url).toEqual([]);
+    }
+    // A box opened, refused before sending, then answered; and the answer when the network fails.
+    const checked = await subscribeWith('/ver-orden-dia', 'Avisarme de cada nueva orden del día', 'no es un correo');
+    expect(within(checked.region).getByLabelText('Su correo electrónico')).toHaveAccessibleDescription('Ingrese un correo electrónico válido.');
+    expect(informalForms(checked.region.textContent ?? '')).toEqual([]);
+    const failed = await subscribeWith('/ver-orden-dia', 'Avisarme de cada nueva orden del día', 'vecina@example.org', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await within(failed.region).findByText('No se recibió respuesta del servidor. Revise su conexión e inténtelo de nuevo.')).toHaveClass('alert-danger');
+    expect(informalForms(failed.region.textContent ?? '')).toEqual([]);
   });
 });

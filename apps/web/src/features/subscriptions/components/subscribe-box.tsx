@@ -15,12 +15,12 @@ export function SubscribeBox({ id, title, followed, request }: { id: string; tit
         <summary className="card-header">{title}</summary>
         <div className="card-body">
           <p>
-            Te avisaremos por correo de {followed}: un solo correo por día con todas las novedades. Primero te enviaremos un
+            Le avisaremos por correo de {followed}: un solo correo por día con todas las novedades. Primero le enviaremos un
             enlace para confirmar, que vence en {SUBSCRIPTION_CONFIRM_HOURS} horas.
           </p>
           <form noValidate>
             <label className="form-label" htmlFor={`${id}-email`}>
-              Tu correo electrónico
+              Su correo electrónico
             </label>
             <div className="subscribe-fields">
               <input type="email" id={`${id}-email`} name="email" className="form-control" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX_LENGTH} required />

@@ -22,23 +22,38 @@ export function SubscriptionConfirmedPage() {
     <div className="mx-auto py-4 narrow-page">
       <h1 className="h2">Suscripción confirmada</h1>
       <p className="alert alert-success mt-3">
-        Listo: vas a recibir por correo los avisos que pediste, en un solo correo por día cuando haya novedades.
+        Listo: recibirá por correo los avisos que pidió, en un solo correo por día cuando haya novedades.
       </p>
-      <p>Cada correo trae un enlace para darte de baja con un clic, sin iniciar sesión.</p>
+      <p>Cada correo trae un enlace para darse de baja con un clic, sin iniciar sesión.</p>
       <NextLinks />
     </div>
   );
 }
 
-/** /suscripcion/error: a confirmation or unsubscribe link unknown, already used or expired. */
+/** /suscripcion/error: a confirmation link that does not work (replaced by a newer one, expired, forged). */
 export function SubscriptionErrorPage() {
   return (
     <div className="mx-auto py-4 narrow-page">
       <h1 className="h2">El enlace no es válido</h1>
       <p className="alert alert-danger mt-3">
-        El enlace no es válido, ya se usó o venció: los enlaces de confirmación valen {SUBSCRIPTION_CONFIRM_HOURS} horas. Si todavía quieres recibir
-        los avisos, vuelve a suscribirte desde la búsqueda de normativas, la página de una norma o las órdenes del día.
+        El enlace de confirmación no es válido, fue reemplazado por uno más reciente o venció: vale {SUBSCRIPTION_CONFIRM_HOURS} horas. Si todavía quiere
+        recibir los avisos, vuelva a suscribirse desde la búsqueda de normativas, la página de una norma o las órdenes del día.
       </p>
+      <NextLinks />
+    </div>
+  );
+}
+
+/**
+ * /suscripcion/baja without a token: an unsubscribe link forged or already used. What it says is true
+ * either way, and it does not ask the reader to subscribe again.
+ */
+function UnsubscribeLinkErrorPage() {
+  return (
+    <div className="mx-auto py-4 narrow-page">
+      <h1 className="h2">El enlace para darse de baja no es válido</h1>
+      <p className="alert alert-info mt-3">{SUBSCRIPTION_MESSAGES.unsubscribeInvalid}</p>
+      <p>Si sigue recibiendo avisos que ya no quiere, use el enlace para darse de baja del correo más reciente.</p>
       <NextLinks />
     </div>
   );
@@ -51,15 +66,15 @@ export function SubscriptionErrorPage() {
  */
 export function UnsubscribePage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  if (!token) return <SubscriptionErrorPage />;
+  if (!token) return <UnsubscribeLinkErrorPage />;
   const everything = unsubscribesAll(token);
   return (
     <div className="mx-auto py-4 narrow-page">
       <h1 className="h2">Darse de baja</h1>
       <p className="mt-3">
         {everything
-          ? 'Vas a dejar de recibir todos los avisos por correo que pediste con esta dirección.'
-          : 'Vas a dejar de recibir los avisos por correo de esta suscripción. Si sigues otras búsquedas o normas, esas continúan.'}
+          ? 'Dejará de recibir todos los avisos por correo que pidió con esta dirección.'
+          : 'Dejará de recibir los avisos por correo de esta suscripción. Si sigue otras búsquedas o normas, esas continúan.'}
       </p>
       <form data-enhance="unsubscribe" data-token={token}>
         <button type="submit" className="btn btn-danger" disabled>
