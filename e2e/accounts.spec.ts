@@ -68,7 +68,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
     await own.getByRole('menuitem', { name: 'Verificar Email' }).click();
     await expect(own.locator('.toast', { hasText: 'Email de verificación enviado correctamente.' })).toBeVisible();
 
-    const verification = await waitForMail(councillor.email, (mail) => mail.subject.startsWith('Verifica tu email'));
+    const verification = await waitForMail(councillor.email, (mail) => mail.subject.startsWith('Verifique su email'));
     expect(verification.text).toContain(`Hola, ${councillor.name}:`);
     const verifyLink = linkIn(verification, '/api/v1/email/verify/');
     // PUBLIC_URL defaults to http://localhost:$PORT, the address the suite browses (E2E_PORT).
@@ -101,15 +101,15 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
   await withPage(browser, async (own) => {
     // 4. Later the password is forgotten: the reset goes through the e-mail.
     await own.goto('/login');
-    await own.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await own.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
     await expect(own).toHaveURL(/\/forgot-password$/);
     await expectNoViolations(own);
     await own.getByLabel('Email').fill(councillor.email.toUpperCase());
     await own.getByRole('button', { name: 'Enviar enlace' }).click();
-    await expect(own.getByText('Se ha enviado un enlace a tu correo electronico.')).toBeVisible();
+    await expect(own.getByText('Se ha enviado un enlace a su correo electrónico.')).toBeVisible();
     await expectNoViolations(own);
 
-    const resetMail = await waitForMail(councillor.email, (mail) => mail.subject.startsWith('Restablecer tu contraseña'));
+    const resetMail = await waitForMail(councillor.email, (mail) => mail.subject.startsWith('Restablecer su contraseña'));
     const resetLink = linkIn(resetMail, '/password-reset/');
     expect(resetLink.startsWith(`${baseURL}/password-reset/`)).toBe(true);
 
@@ -121,7 +121,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
     await own.getByLabel('Contraseña', { exact: true }).fill('argentina2026');
     await own.getByLabel('Confirmación de contraseña', { exact: true }).fill('argentina2026');
     await own.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect(own.getByText('La contraseña es demasiado común o fácil de adivinar. Elige otra.')).toBeVisible();
+    await expect(own.getByText('La contraseña es demasiado común o fácil de adivinar. Elija otra.')).toBeVisible();
 
     const newPassword = `Nueva-${randomBytes(3).toString('hex')}-Clave`;
     await own.getByLabel('Contraseña', { exact: true }).fill(newPassword);

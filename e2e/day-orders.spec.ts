@@ -102,9 +102,9 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   // The asesor builds the agenda from the browser, from the agenda list of the panel (menu and all).
   await loginThroughForm(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
-  await openMenuItem(page, 'Gestionar Ordenes del Día');
+  await openMenuItem(page, 'Gestionar Órdenes del día');
   await expect(page).toHaveURL('/asesor-concejal/ordenes-del-dia');
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestionar órdenes del día' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestionar Órdenes del día' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
   await page.getByRole('link', { name: 'Cargar orden del día' }).click();
   await expect(page).toHaveURL('/asesor-concejal/cargar-orden-dia');
@@ -176,7 +176,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   const admin = await adminContext.newPage();
   await loginThroughForm(admin, ACCOUNTS.admin);
   await expect(admin).toHaveURL('/admin');
-  await openMenuItem(admin, 'Gestionar Ordenes del Día');
+  await openMenuItem(admin, 'Gestionar Órdenes del día');
   await expect(admin).toHaveURL('/admin/ordenes-del-dia');
   const row = await agendaRow(admin, '/admin/ordenes-del-dia', pdfPath);
   await row.getByRole('button', { name: /Eliminar la orden del día/ }).click();
@@ -312,7 +312,7 @@ for (const [name, viewport] of [
 
 test('the date filters work as a GET form, with and without the page script, and Limpiar is a link back to the whole list', async ({ page }) => {
   await page.goto('/ver-orden-dia');
-  await expect(page.getByRole('heading', { level: 1, name: 'Ordenes del día' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Órdenes del día' })).toBeVisible();
   // A range long before any agenda: the same empty answer whoever else is adding agendas.
   await page.getByLabel('Desde').fill('1900-01-01');
   await page.getByLabel('Hasta').fill('1900-01-31');

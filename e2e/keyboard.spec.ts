@@ -114,7 +114,7 @@ test('an asesor builds an agenda with the keyboard alone', async ({ page, reques
 
   await loginWithKeyboard(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
-  await menuItemWithKeyboard(page, 'Gestionar Ordenes del Día');
+  await menuItemWithKeyboard(page, 'Gestionar Órdenes del día');
   await tabTo(page, page.getByRole('link', { name: 'Cargar orden del día' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/asesor-concejal/cargar-orden-dia');

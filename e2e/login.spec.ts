@@ -7,11 +7,11 @@ import { loginThroughForm, staffMenuItems } from './support/login';
 const EXPECTED: Record<Exclude<Role, 'user'>, { panel: string; items: string[] }> = {
   admin: {
     panel: '/admin',
-    items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión', 'Gestionar Usuarios', 'Suscripciones a avisos', 'Gestionar Ordenes del Día'],
+    items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión', 'Gestionar Usuarios', 'Suscripciones a avisos', 'Gestionar Órdenes del día'],
   },
   asesor: {
     panel: '/asesor-concejal',
-    items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión', 'Gestionar Ordenes del Día'],
+    items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión', 'Gestionar Órdenes del día'],
   },
   mesa: { panel: '/asesor-concejal', items: ['Ver Normativas', 'Cargar normativa'] },
   concejal: { panel: '/asesor-concejal', items: ['Ver Normativas', 'Cargar normativa', 'Resumen de sesión'] },

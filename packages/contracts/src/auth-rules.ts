@@ -8,7 +8,7 @@ export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
 export const EMAIL_MESSAGES = {
   required: 'El email es obligatorio.',
   tooLong: `El email no puede superar los ${EMAIL_MAX_LENGTH} caracteres.`,
-  invalid: 'Ingresa un email válido.',
+  invalid: 'Ingrese un email válido.',
 } as const;
 
 export type EmailMessages = { [Key in keyof typeof EMAIL_MESSAGES]: string };

@@ -19,7 +19,7 @@ describe('loginRequestSchema', () => {
       password: 'La contraseña es obligatoria.',
     });
     expect(messages(loginRequestSchema.safeParse({ email: 'ana', password: '' }))).toEqual({
-      email: 'Ingresa un email válido.',
+      email: 'Ingrese un email válido.',
       password: 'La contraseña es obligatoria.',
     });
   });

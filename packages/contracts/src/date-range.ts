@@ -47,6 +47,23 @@ export function dayFilterError(value: string): string | undefined {
   return isDayInRange(value) ? undefined : DATE_MESSAGES.outOfRange;
 }
 
+export const DAY_FILTER_MESSAGES = { toBeforeFrom: 'La fecha «Hasta» no puede ser anterior a «Desde».' } as const;
+
+/**
+ * What a «Desde» / «Hasta» pair of day filters says before anything is searched (the public forms and the
+ * staff list alike): each day's own message, then a «Hasta» before «Desde», which the API would answer
+ * with an empty list that explains nothing.
+ */
+export function dayRangeErrors({ from, to }: { from: string; to: string }): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  const fromError = dayFilterError(from);
+  const toError = dayFilterError(to);
+  if (fromError) errors.from = fromError;
+  if (toError) errors.to = toError;
+  else if (!fromError && from && to && to < from) errors.to = DAY_FILTER_MESSAGES.toBeforeFrom;
+  return errors;
+}
+
 /** Whether a date-time names an instant (an offset or Z) rather than a wall-clock time. */
 export function hasOffset(value: string): boolean {
   return /(Z|[+-]\d\d(:?\d\d)?)$/i.test(value);

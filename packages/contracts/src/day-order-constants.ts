@@ -39,4 +39,3 @@ export const DAY_ORDER_MESSAGES = {
   noResults: 'No se encontraron resultados.',
 } as const;
 
-export const DAY_FILTER_MESSAGES = { toBeforeFrom: 'La fecha «Hasta» no puede ser anterior a «Desde».' } as const;

@@ -2,7 +2,8 @@ import { z } from './zod.js';
 import { hasOffset } from './date-range.js';
 import { dateTimeSchema, dayFilterSchema } from './dates.js';
 import { textSchema } from './text.js';
-import { DAY_FILTER_MESSAGES, SESSION_TYPES } from './day-order-constants.js';
+import { DAY_FILTER_MESSAGES } from './date-range.js';
+import { SESSION_TYPES } from './day-order-constants.js';
 import type { RegulationType } from './regulation-constants.js';
 import { regulationStateSchema, regulationTypeSchema, authorTypeSchema } from './regulations.js';
 

@@ -8,13 +8,13 @@ export const MESSAGES = {
   validation: 'Los datos enviados no son válidos.',
   conflict: 'Otra persona modificó estos datos mientras los editabas. Recarga la página y vuelve a intentarlo.',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
-  internal: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo más tarde.',
-  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  internal: 'Ocurrió un error inesperado en el servidor. Inténtelo de nuevo más tarde.',
+  unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   badCredentials: 'Email o contraseña incorrectos.',
   missingDeviceId: 'Falta el identificador del dispositivo (encabezado Device-Id).',
   tooManyLogins: (minutes: number) =>
-    `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    `Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   /** Failures on the account from elsewhere: a client it does not know waits a little between attempts. */
   loginSlowedDown: (seconds: number) =>
-    `Hubo varios intentos fallidos en esta cuenta. Inténtalo de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
+    `Hubo varios intentos fallidos en esta cuenta. Inténtelo de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
 } as const;

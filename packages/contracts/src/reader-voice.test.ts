@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_EMAIL_MESSAGES } from './auth-rules.js';
+import { EMAIL_MESSAGES, SUBSCRIPTION_EMAIL_MESSAGES } from './auth-rules.js';
+import { MESSAGES } from './messages.js';
+import { ACCOUNT_MESSAGES } from './users.js';
 import { informalForms } from './reader-voice.js';
 import { subscribeRequestSchema, SUBSCRIPTION_MESSAGES } from './subscriptions.js';
 
@@ -17,5 +19,27 @@ describe('the voice of the texts citizens read', () => {
     for (const text of texts) expect(informalForms(text), text).toEqual([]);
     const refused = subscribeRequestSchema.safeParse({ email: 'no es un correo', kind: 'day-orders' });
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([SUBSCRIPTION_EMAIL_MESSAGES.invalid]);
+  });
+});
+
+describe('what anyone may read from the API and the account pages (login, recovery, verification)', () => {
+  it('speaks as usted', () => {
+    const texts = [
+      MESSAGES.internal,
+      MESSAGES.unavailable,
+      MESSAGES.badCredentials,
+      MESSAGES.tooManyLogins(5),
+      MESSAGES.loginSlowedDown(2),
+      ...Object.values(EMAIL_MESSAGES),
+      ACCOUNT_MESSAGES.forgotSent,
+      ACCOUNT_MESSAGES.resetDone,
+      ACCOUNT_MESSAGES.resetInvalidLink,
+      ACCOUNT_MESSAGES.alreadyVerified,
+      ACCOUNT_MESSAGES.tooManyRequests(3),
+      ACCOUNT_MESSAGES.passwordTooCommon,
+      ACCOUNT_MESSAGES.passwordIsEmail,
+      ACCOUNT_MESSAGES.confirmationRequired,
+    ];
+    for (const text of texts) expect(informalForms(text), text).toEqual([]);
   });
 });

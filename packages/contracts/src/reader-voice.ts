@@ -9,6 +9,7 @@ const INFORMAL_WORDS = [
   'vas', 'puedes', 'podés', 'quieres', 'querés', 'tienes', 'tenés', 'sigues', 'seguís', 'pediste', 'pedís', 'recibirás', 'recibís',
   'confirma', 'confirmá', 'confírmala', 'ignora', 'ignorá', 'copia', 'copiá', 'abre', 'abrí', 'revisa', 'revisá', 'ingresa', 'ingresá',
   'elige', 'elegí', 'vuelve', 'volvé', 'inténtalo', 'intentalo', 'intentá', 'suscríbete', 'suscribite', 'suscribirte', 'darte', 'date',
+  'olvidaste', 'probá', 'buscá', 'descargá', 'tuyo', 'tuya', 'escríbenos', 'escribinos',
 ];
 
 const INFORMAL = new RegExp(`(?<!\\p{L})(${INFORMAL_WORDS.join('|')})(?!\\p{L})`, 'giu');

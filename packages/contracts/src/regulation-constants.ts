@@ -60,11 +60,26 @@ export const REGULATION_LINK_KIND_LABELS: Record<RegulationLinkKind, string> = {
  */
 export const LEGAL_FORCES = ['in_force', 'partially_repealed', 'repealed'] as const;
 export type LegalForce = (typeof LEGAL_FORCES)[number];
+/** The legal forces as the filters name them, of a «normativa» (feminine). */
 export const LEGAL_FORCE_LABELS: Record<LegalForce, string> = {
   in_force: 'Vigente',
   partially_repealed: 'Derogada parcialmente',
   repealed: 'Derogada',
 };
+
+const MASCULINE_LEGAL_FORCE_LABELS: Record<LegalForce, string> = {
+  in_force: 'Vigente',
+  partially_repealed: 'Derogado parcialmente',
+  repealed: 'Derogado',
+};
+
+/** The types whose name is masculine: «Decreto», «Mensaje del DEM». */
+const MASCULINE_TYPES: ReadonlySet<RegulationType> = new Set(['decree', 'dem-message']);
+
+/** A norm's legal force in words that agree with its type: «Ordenanza N° 12 Derogada», «Decreto N° 97 Derogado». */
+export function legalForceLabel(legalForce: LegalForce, type: RegulationType): string {
+  return (MASCULINE_TYPES.has(type) ? MASCULINE_LEGAL_FORCE_LABELS : LEGAL_FORCE_LABELS)[legalForce];
+}
 
 /** Messages of spec section 5, as the product shows them. */
 export const REGULATION_MESSAGES = {

@@ -8,6 +8,7 @@ import {
   regulationChangesSchema,
   staffRegulationQuerySchema,
 } from './regulations.js';
+import { legalForceLabel } from './regulation-constants.js';
 
 describe('regulation rules shared by the forms and the API', () => {
   it('cleans list items: trimmed, inner spaces collapsed, empties and case-insensitive repeats dropped', () => {
@@ -59,5 +60,15 @@ describe('regulation rules shared by the forms and the API', () => {
   it("accepts the staff list filter's spellings: 'minutes' and capitalised author types", () => {
     expect(staffRegulationQuerySchema.parse({ type: 'minutes', author_type: 'Concejal' })).toMatchObject({ type: 'minute', author_type: 'concejal', page: 1 });
     expect(staffRegulationQuerySchema.parse({ type: '', state: '', from: '' })).toMatchObject({ type: undefined, state: undefined, from: undefined });
+  });
+});
+
+describe('legalForceLabel', () => {
+  it('agrees with the gender of the norm it names', () => {
+    expect(legalForceLabel('repealed', 'ordinance')).toBe('Derogada');
+    expect(legalForceLabel('partially_repealed', 'resolution')).toBe('Derogada parcialmente');
+    expect(legalForceLabel('partially_repealed', 'decree')).toBe('Derogado parcialmente');
+    expect(legalForceLabel('repealed', 'dem-message')).toBe('Derogado');
+    expect(legalForceLabel('in_force', 'decree')).toBe('Vigente');
   });
 });

@@ -22,16 +22,16 @@ export const ACCOUNT_PATHS = {
 
 /** Messages of spec 8 (Session, Users) and of the password policy, shared by the API and the pages. */
 export const ACCOUNT_MESSAGES = {
-  forgotSent: 'Se ha enviado un enlace a tu correo electronico.',
+  forgotSent: 'Se ha enviado un enlace a su correo electrónico.',
   forgotError: 'Error al enviar el email de reestablecimiento de contraseña!',
   resetDone: 'Se ha cambiado su contraseña.',
   resetError: 'Error al cambiar la contraseña!',
-  resetInvalidLink: 'El enlace para restablecer la contraseña no es válido o ya venció. Solicita uno nuevo.',
+  resetInvalidLink: 'El enlace para restablecer la contraseña no es válido o ya venció. Solicite uno nuevo.',
   verificationSent: 'Email de verificación enviado correctamente.',
   verificationError: 'Error al enviar el email de verificación.',
-  alreadyVerified: 'Tu email ya está verificado.',
+  alreadyVerified: 'Su email ya está verificado.',
   tooManyRequests: (minutes: number) =>
-    `Demasiadas solicitudes. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    `Demasiadas solicitudes. Inténtelo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   usersError: 'Error al obtener los usuarios.',
   roleUpdated: (role: Role) => `Rol actualizado a ${ROLE_LABELS[role]} correctamente.`,
   roleError: 'Error al actualizar el rol.',
@@ -45,9 +45,9 @@ export const ACCOUNT_MESSAGES = {
   passwordRequired: 'La contraseña es obligatoria.',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
   passwordTooLong: 'La contraseña no puede superar los 128 caracteres.',
-  passwordTooCommon: 'La contraseña es demasiado común o fácil de adivinar. Elige otra.',
-  passwordIsEmail: 'La contraseña no puede ser tu email.',
-  confirmationRequired: 'Confirma la contraseña.',
+  passwordTooCommon: 'La contraseña es demasiado común o fácil de adivinar. Elija otra.',
+  passwordIsEmail: 'La contraseña no puede ser el email de la cuenta.',
+  confirmationRequired: 'Confirme la contraseña.',
   emailConfirmationRequired: 'Confirma el email.',
 } as const;
 

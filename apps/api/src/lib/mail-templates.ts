@@ -35,10 +35,10 @@ export function actionMail(options: {
   action: string;
   link: string;
   note: string;
-  /** The line above the link spelled out; the staff's mails say it as tú, a citizen's alerts as usted. */
-  linkHint?: string;
 }): MailMessage {
-  const { to, councilName, subject, paragraphs, action, link, note, linkHint = 'Si el botón no funciona, copia este enlace en tu navegador:' } = options;
+  const { to, councilName, subject, paragraphs, action, link, note } = options;
+  // Every e-mail speaks as the public pages do (usted): an account's own mails reach citizens too.
+  const linkHint = 'Si el botón no funciona, copie este enlace en su navegador:';
   const greeting = to.name ? `Hola, ${to.name}:` : 'Hola:';
   const text = [greeting, '', ...paragraphs.flatMap((line) => [line, '']), `${action}: ${link}`, '', note, '', '--', councilName].join('\n');
   const html = mailDocument({
@@ -58,14 +58,14 @@ export function passwordResetMail(input: { to: Recipient; councilName: string; l
   return actionMail({
     to: input.to,
     councilName: input.councilName,
-    subject: `Restablecer tu contraseña | ${input.councilName}`,
+    subject: `Restablecer su contraseña | ${input.councilName}`,
     paragraphs: [
-      `Recibimos un pedido para restablecer la contraseña de tu cuenta en el sistema del ${input.councilName}.`,
+      `Recibimos un pedido para restablecer la contraseña de su cuenta en el sistema del ${input.councilName}.`,
       `El enlace vence en ${input.minutes} minutos y sirve una sola vez.`,
     ],
     action: 'Restablecer contraseña',
     link: input.link,
-    note: 'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',
+    note: 'Si no lo pidió, ignore este mensaje: su contraseña no cambia.',
   });
 }
 
@@ -73,13 +73,13 @@ export function verificationMail(input: { to: Recipient; councilName: string; li
   return actionMail({
     to: input.to,
     councilName: input.councilName,
-    subject: `Verifica tu email | ${input.councilName}`,
+    subject: `Verifique su email | ${input.councilName}`,
     paragraphs: [
-      `Para confirmar que este email es tuyo y completar tu perfil en el sistema del ${input.councilName}, abre el enlace de abajo.`,
+      `Para confirmar que este email es suyo y completar su perfil en el sistema del ${input.councilName}, abra el enlace de abajo.`,
       `El enlace vence en ${input.minutes} minutos.`,
     ],
     action: 'Verificar email',
     link: input.link,
-    note: 'Si no pediste esta verificación, ignora este mensaje.',
+    note: 'Si no pidió esta verificación, ignore este mensaje.',
   });
 }

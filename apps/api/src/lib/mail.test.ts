@@ -6,7 +6,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMail, startSmtpSink, type SmtpSink } from '../test/mail.js';
 import { createMailer, createOutboxMailer, createSmtpMailer } from './mail.js';
-import { passwordResetMail } from './mail-templates.js';
+import { informalForms } from '@concejo/contracts';
+import { passwordResetMail, verificationMail } from './mail-templates.js';
 
 /** A real pino logger whose JSON lines are kept for the test to read. */
 function capturingLogger() {
@@ -45,7 +46,15 @@ describe('mail templates', () => {
     expect(message.html).not.toContain('<script>');
     expect(message.html).toContain('Concejo Deliberante de Villa &quot;Ñandú&quot;');
     expect(message.text).toContain(`Restablecer contraseña: ${link}`);
-    expect(message.subject).toBe('Restablecer tu contraseña | Concejo Deliberante de Villa "Ñandú"');
+    expect(message.subject).toBe('Restablecer su contraseña | Concejo Deliberante de Villa "Ñandú"');
+  });
+
+  it('speak as usted, as the public pages do: an account may be a citizen\'s', () => {
+    const verification = verificationMail({ to: { email: 'ana@concejo.test', name: 'Ana' }, councilName: 'Concejo', link, minutes: 60 });
+    for (const mail of [message, verification]) {
+      expect(informalForms(`${mail.subject}\n${mail.text}`)).toEqual([]);
+      expect(informalForms(mail.html)).toEqual([]);
+    }
   });
 });
 

@@ -56,7 +56,7 @@ describe('error bodies', () => {
     expect(response.statusCode).toBe(500);
     const body = response.json();
     expect(body).toEqual({
-      message: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo más tarde.',
+      message: 'Ocurrió un error inesperado en el servidor. Inténtelo de nuevo más tarde.',
       requestId: response.headers['x-request-id'],
     });
     expect(response.body).not.toContain('secret_table');

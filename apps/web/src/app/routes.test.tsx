@@ -53,7 +53,7 @@ const DAY_ORDER_HEADINGS: Record<string, string> = {
   'cargar-orden-dia': 'Cargar orden del día',
   'resumen-sesion': 'Resumen de sesión',
   'resumen-sesion/:id': 'Detalle de la sesión',
-  'ordenes-del-dia': 'Gestionar órdenes del día',
+  'ordenes-del-dia': 'Gestionar Órdenes del día',
 };
 
 // The admin's user pages (issue 6) and their headings.
@@ -98,7 +98,7 @@ describe('the route table', () => {
     stubApi();
     renderRoutes(routes, { initialEntries: ['/ver-orden-dia'] });
     // A lazy chunk with its filter form (zod, react-hook-form): the first load in a busy run takes a moment.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ordenes del día' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Órdenes del día' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 

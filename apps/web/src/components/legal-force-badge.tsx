@@ -1,4 +1,4 @@
-import { LEGAL_FORCE_LABELS, type LegalForce } from '@concejo/contracts';
+import { legalForceLabel, type LegalForce, type RegulationType } from '@concejo/contracts';
 
 /** Bootstrap's contextual badges: white on green and red, dark on yellow (each at least 4.5:1). */
 const VARIANTS: Record<LegalForce, string> = {
@@ -8,10 +8,10 @@ const VARIANTS: Record<LegalForce, string> = {
 };
 
 /**
- * A norm's legal force as a badge whose text says it (Vigente, Derogada parcialmente, Derogada): colour
- * only repeats it. Styled in the entry stylesheet (public-regulations.scss), as the public pages need it
- * before any script runs.
+ * A norm's legal force as a badge whose text says it (Vigente, Derogada parcialmente, Derogado...), in
+ * the gender of the norm's type: colour only repeats it. Styled in the entry stylesheet
+ * (public-regulations.scss), as the public pages need it before any script runs.
  */
-export function LegalForceBadge({ legalForce, className = '' }: { legalForce: LegalForce; className?: string }) {
-  return <span className={`badge legal-force-badge ${VARIANTS[legalForce]} ${className}`.trim()}>{LEGAL_FORCE_LABELS[legalForce]}</span>;
+export function LegalForceBadge({ legalForce, type, className = '' }: { legalForce: LegalForce; type: RegulationType; className?: string }) {
+  return <span className={`badge legal-force-badge ${VARIANTS[legalForce]} ${className}`.trim()}>{legalForceLabel(legalForce, type)}</span>;
 }

@@ -60,21 +60,34 @@ function PagerItem({ page, label, text, disabled, current, target }: ItemProps) 
   return <li className={`page-item${disabled ? ' disabled' : ''}${current ? ' active' : ''}`}>{control}</li>;
 }
 
-/** First, previous, up to five page numbers, next and last (spec 2.5.1), with Spanish names. */
+/** Whether a list's answer is a page past its last one (an old link, a number typed in the address). */
+export function isPastLastPage(list: { data: readonly unknown[]; current_page: number; last_page: number }): boolean {
+  return list.data.length === 0 && list.current_page > list.last_page;
+}
+
+/** What a list says on such a page, instead of "nothing found": its pager, still shown, leads back. */
+export function pastLastPageText(page: number, lastPage: number): string {
+  return `No existe la página ${page} de esta lista: llega hasta la página ${lastPage}.`;
+}
+
+/**
+ * First, previous, up to five page numbers, next and last (spec 2.5.1), with Spanish names. On a page past
+ * the last one, 'previous' and 'last' lead to the last page, and no number is the current one.
+ */
 export function Pager({ currentPage, lastPage, label, ...target }: PagerProps) {
-  if (lastPage <= 1) return null;
+  const beyond = currentPage > lastPage;
+  if (lastPage <= 1 && !beyond) return null;
   const atFirst = currentPage <= 1;
-  const atLast = currentPage >= lastPage;
   return (
     <nav aria-label={label}>
       <ul className="pagination flex-wrap justify-content-center mb-0">
         <PagerItem page={1} label="Primera página" text="«" disabled={atFirst} target={target} />
-        <PagerItem page={currentPage - 1} label="Página anterior" text="‹" disabled={atFirst} target={target} />
+        <PagerItem page={beyond ? lastPage : currentPage - 1} label="Página anterior" text="‹" disabled={atFirst} target={target} />
         {pageWindow(currentPage, lastPage).map((page) => (
           <PagerItem key={page} page={page} label={`Página ${page}`} text={String(page)} current={page === currentPage} target={target} />
         ))}
-        <PagerItem page={currentPage + 1} label="Página siguiente" text="›" disabled={atLast} target={target} />
-        <PagerItem page={lastPage} label="Última página" text="»" disabled={atLast} target={target} />
+        <PagerItem page={currentPage + 1} label="Página siguiente" text="›" disabled={currentPage >= lastPage} target={target} />
+        <PagerItem page={lastPage} label="Última página" text="»" disabled={currentPage === lastPage} target={target} />
       </ul>
     </nav>
   );

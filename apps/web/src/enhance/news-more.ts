@@ -2,7 +2,7 @@ import { announce } from './announcer';
 import { all, listen, type Enhancer } from './enhancer';
 import { showToast } from './toasts';
 
-export const NEWS_NOT_LOADED = 'No se pudieron cargar más noticias. Probá de nuevo.';
+export const NEWS_NOT_LOADED = 'No se pudieron cargar más noticias. Inténtelo de nuevo.';
 /** What a screen reader hears once 'Ver más' or 'Ver menos' has changed the cards. */
 export const newsShown = (count: number) => `Se muestran ${count} ${count === 1 ? 'noticia' : 'noticias'}.`;
 

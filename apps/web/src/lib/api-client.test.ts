@@ -17,14 +17,14 @@ function sentRequest(fetchMock: ReturnType<typeof stubFetch>) {
 describe('apiClient', () => {
   it('turns an error body into an ApiError with status, message, errors and requestId', async () => {
     stubFetch(async () =>
-      jsonResponse({ message: 'Los datos enviados no son válidos.', errors: { email: ['Ingresa un email válido.'] }, requestId: 'req-1' }, 422),
+      jsonResponse({ message: 'Los datos enviados no son válidos.', errors: { email: ['Ingrese un email válido.'] }, requestId: 'req-1' }, 422),
     );
     const error = await apiClient.post('/users', { body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 422,
       message: 'Los datos enviados no son válidos.',
-      errors: { email: ['Ingresa un email válido.'] },
+      errors: { email: ['Ingrese un email válido.'] },
       requestId: 'req-1',
     });
   });

@@ -30,7 +30,8 @@ export const dayOrders = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('day_orders_created_at_idx').on(table.createdAt, table.id)],
+  // The feeds read the newest made; the lists and their day filters go by the session's date.
+  (table) => [index('day_orders_created_at_idx').on(table.createdAt, table.id), index('day_orders_session_date_idx').on(table.sessionDate, table.id)],
 );
 
 /** One item of an agenda: a regulation, or a free text (commission dispatches). */

@@ -151,7 +151,7 @@ describe('failed-login limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(THROTTLE_WINDOW_MS / 1000 - 60);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE_WINDOW_MS / 1000);
     expect(refused.json()).toEqual({
-      message: 'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 15 minutos.',
+      message: 'Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo en 15 minutos.',
       requestId: expect.any(String),
     });
   });
@@ -189,7 +189,7 @@ describe('failed-login limits', () => {
     const slowed = await right(user, '10.0.5.2');
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('1');
-    expect(slowed.json().message).toBe('Hubo varios intentos fallidos en esta cuenta. Inténtalo de nuevo en 1 segundo.');
+    expect(slowed.json().message).toBe('Hubo varios intentos fallidos en esta cuenta. Inténtelo de nuevo en 1 segundo.');
     ctx.clock.advance(1000);
     expect((await right(user, '10.0.5.2')).statusCode).toBe(200);
     expect((await right(user, '10.0.5.1')).statusCode).toBe(429);

@@ -56,7 +56,7 @@ describe('POST /email/verification-notification', () => {
     const files = (await fs.readdir(outboxDir)).filter((file) => file.endsWith('.eml'));
     expect(files.length).toBeGreaterThan(0);
     const mail = (await readOutbox(outboxDir)).at(-1)!;
-    expect(mail.subject).toBe('Verifica tu email | Concejo Deliberante');
+    expect(mail.subject).toBe('Verifique su email | Concejo Deliberante');
     expect(mail.text).toContain('Hola, Nombre:');
     expect(mail.html).toContain('Verificar email');
   });

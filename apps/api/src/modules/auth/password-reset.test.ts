@@ -70,7 +70,7 @@ describe('POST /forgot-password', () => {
 
     const [mail] = smtp.to(user.email);
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe('Restablecer tu contraseña | Concejo Deliberante de Villa Test');
+    expect(mail!.subject).toBe('Restablecer su contraseña | Concejo Deliberante de Villa Test');
     expect(mail!.from).toContain('no-reply@concejo.example.org');
     expect(mail!.text).toContain('Hola, Ana:');
     expect(mail!.text).toContain('vence en 15 minutos');
@@ -116,7 +116,7 @@ describe('POST /forgot-password', () => {
     for (let i = 0; i < LIMITS.forgotPerEmail; i += 1) expect((await forgot(user.email)).statusCode).toBe(200);
     const blocked = await forgot(user.email.toUpperCase());
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Demasiadas solicitudes. Inténtalo de nuevo en 15 minutos.');
+    expect(blocked.json().message).toBe('Demasiadas solicitudes. Inténtelo de nuevo en 15 minutos.');
     expect(Number(blocked.headers['retry-after'])).toBe(REQUEST_WINDOW_MS / 1000);
     // The same for an unknown address: the limit does not tell which ones exist.
     for (let i = 0; i < LIMITS.forgotPerEmail; i += 1) await forgot('otro-desconocido@concejo.test');

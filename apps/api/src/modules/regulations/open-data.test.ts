@@ -221,11 +221,16 @@ describe('outputs stay valid whatever a stored row holds', () => {
       publicUrl: 'http://localhost:3000',
       selfUrl: 'http://localhost:3000/api/v1/regulations/feed.atom',
       now: new Date('2026-03-02T12:00:00Z'),
-      entries: [{ id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pageUrl: null, pdfUrl: null, legalForce: 'repealed' }],
+      entries: [
+        { id: 1, title: 'Ordenanza N° 1', subject: 'Texto\uDFFF\u001b[31m rojo', approvedAt: new Date('2026-03-01T12:00:00Z'), pageUrl: null, pdfUrl: null, legalForce: 'repealed', type: 'ordinance' },
+        { id: 2, title: 'Decreto N° 2', subject: 'Otro', approvedAt: new Date('2026-03-01T12:00:00Z'), pageUrl: null, pdfUrl: null, legalForce: 'partially_repealed', type: 'decree' },
+      ],
     });
-    expect(parseXml(feed, 'summary')).toEqual({ errors: [], texts: ['Texto[31m rojo'] });
+    expect(parseXml(feed, 'summary')).toEqual({ errors: [], texts: ['Texto[31m rojo', 'Otro'] });
     expect(parseXml(feed, 'category').errors).toEqual([]);
     expect(feed).toContain('<category term="repealed" label="Derogada"/>');
+    // The label agrees with the norm: a decree is «Derogado».
+    expect(feed).toContain('<category term="partially_repealed" label="Derogado parcialmente"/>');
   });
 
   it('drops control characters from a CSV cell before neutralising a formula', () => {

@@ -1,4 +1,4 @@
-import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, stripControlCharacters, type LegalForce, type PublishedRegulation } from '@concejo/contracts';
+import { legalForceLabel, REGULATION_TYPE_LABELS, stripControlCharacters, type LegalForce, type PublishedRegulation, type RegulationType } from '@concejo/contracts';
 import { atomDocument, atomId } from '../../lib/atom.js';
 
 export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF', 'Vigencia'] as const;
@@ -22,7 +22,7 @@ export function csvRow(regulation: PublishedRegulation, absolute: (path: string)
     regulation.keywords.map((keyword) => keyword.word).join('; '),
     regulation.created_at.slice(0, 10),
     regulation.pdf_approved ? absolute(regulation.pdf_approved) : '',
-    LEGAL_FORCE_LABELS[regulation.legal_force],
+    legalForceLabel(regulation.legal_force, regulation.type),
   ]
     .map(csvCell)
     .join(',');
@@ -48,6 +48,7 @@ export interface FeedEntry {
   pageUrl: string | null;
   pdfUrl: string | null;
   legalForce: LegalForce;
+  type: RegulationType;
 }
 
 /** An Atom 1.0 feed of newly approved norms, for readers and other sites. */
@@ -67,7 +68,7 @@ export function atomFeed(options: { councilName: string; publicUrl: string; self
         ...(entry.pageUrl ? [{ rel: 'alternate' as const, type: 'text/html', href: entry.pageUrl }] : []),
         ...(entry.pdfUrl ? [{ rel: 'alternate' as const, type: 'application/pdf', href: entry.pdfUrl }] : []),
       ],
-      category: { term: entry.legalForce, label: LEGAL_FORCE_LABELS[entry.legalForce] },
+      category: { term: entry.legalForce, label: legalForceLabel(entry.legalForce, entry.type) },
       summary: entry.subject,
     })),
   });

@@ -236,6 +236,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
           pageUrl: isPublicRegulationType(row.type) && row.number !== null ? absolute(SITE_PATHS.regulation(row.type, row.number)) : null,
           pdfUrl: row.pdfApproved ? absolute(urls.publicPdf(row.pdfApproved)) : null,
           legalForce: row.legalForce,
+          type: row.type,
         })),
       });
     },

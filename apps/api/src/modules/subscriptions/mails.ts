@@ -41,7 +41,6 @@ export function confirmationMail(input: { to: string; councilName: string; follo
     ],
     action: 'Confirmar suscripción',
     link: input.link,
-    linkHint: 'Si el botón no funciona, copie este enlace en su navegador:',
     note: 'Si usted no lo pidió, ignore este mensaje: no le enviaremos nada.',
   });
 }

@@ -127,7 +127,7 @@ describe('POST /users', () => {
       [{ last_name: '   ' }, { last_name: ['El apellido es obligatorio.'] }],
       [{ name: 'n'.repeat(101) }, { name: ['El nombre no puede superar los 100 caracteres.'] }],
       [{ email: '', email_confirmation: '' }, { email: ['El email es obligatorio.'], email_confirmation: [ACCOUNT_MESSAGES.emailConfirmationRequired] }],
-      [{ email: 'no-es-email', email_confirmation: 'no-es-email' }, { email: ['Ingresa un email válido.'] }],
+      [{ email: 'no-es-email', email_confirmation: 'no-es-email' }, { email: ['Ingrese un email válido.'] }],
       [{ email_confirmation: 'otra@concejo.test' }, { email_confirmation: [ACCOUNT_MESSAGES.emailMismatch] }],
       [{ password: '', password_confirmation: '' }, { password: [ACCOUNT_MESSAGES.passwordRequired], password_confirmation: [ACCOUNT_MESSAGES.confirmationRequired] }],
       [{ password: 'Corta-1', password_confirmation: 'Corta-1' }, { password: [ACCOUNT_MESSAGES.passwordTooShort] }],

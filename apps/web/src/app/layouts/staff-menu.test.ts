@@ -10,13 +10,13 @@ const EXPECTED: Record<Role, [string, string][]> = {
     ['Resumen de sesión', '/admin/resumen-sesion'],
     ['Gestionar Usuarios', '/admin/gestionar-usuarios'],
     ['Suscripciones a avisos', '/admin/suscripciones'],
-    ['Gestionar Ordenes del Día', '/admin/ordenes-del-dia'],
+    ['Gestionar Órdenes del día', '/admin/ordenes-del-dia'],
   ],
   asesor: [
     ['Ver Normativas', '/asesor-concejal'],
     ['Cargar normativa', '/asesor-concejal/cargar-normativa'],
     ['Resumen de sesión', '/asesor-concejal/resumen-sesion'],
-    ['Gestionar Ordenes del Día', '/asesor-concejal/ordenes-del-dia'],
+    ['Gestionar Órdenes del día', '/asesor-concejal/ordenes-del-dia'],
   ],
   mesa: [
     ['Ver Normativas', '/asesor-concejal'],

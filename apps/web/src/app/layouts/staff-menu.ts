@@ -30,7 +30,7 @@ export function staffMenuItems(role: Role | null): StaffMenuItem[] {
     items.push({ label: 'Suscripciones a avisos', href: paths.panel.subscriptionCounts.getHref('/admin') });
   }
   if (can(role, 'dayOrders.create')) {
-    items.push({ label: 'Gestionar Ordenes del Día', href: paths.panel.dayOrderList.getHref(base) });
+    items.push({ label: 'Gestionar Órdenes del día', href: paths.panel.dayOrderList.getHref(base) });
   }
   if (can(role, 'content.manage')) {
     items.push(

@@ -16,7 +16,7 @@ export function RouteErrorPage() {
     <main id={MAIN_CONTENT_ID} className="site-main">
       <Container className="py-5 narrow-page">
         <h1>Ocurrió un error inesperado</h1>
-        <p>No pudimos mostrar esta página. Vuelve a cargarla; si el problema continúa, inténtalo más tarde.</p>
+        <p>No pudimos mostrar esta página. Vuelva a cargarla; si el problema continúa, inténtelo más tarde.</p>
         {/* A plain link on purpose: a full page load recovers from missing code files. */}
         <a className="btn btn-primary" href={paths.home.getHref()}>
           Ir al inicio

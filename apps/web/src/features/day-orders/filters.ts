@@ -1,4 +1,4 @@
-import { DAY_FILTER_MESSAGES, dayFilterError, isAcceptedDay } from '@concejo/contracts';
+import { dayRangeErrors, isAcceptedDay } from '@concejo/contracts';
 import type { FormErrors } from '../../components/form/use-get-form';
 
 /** The public list's filters, as the URL keeps them (so a filtered page can be shared and reloaded). */
@@ -13,14 +13,8 @@ export const FILTER_KEYS = ['from', 'to'] as const satisfies readonly (keyof Pub
  * The filter form's rules: the API's day filters (dayFilterError: a real day between 1850 and 2100) and a
  * «Hasta» not before «Desde» (the API answers such a range with an empty page).
  */
-export function filterErrors({ from, to }: PublicDayOrderFilters): FormErrors<keyof PublicDayOrderFilters> {
-  const errors: FormErrors<keyof PublicDayOrderFilters> = {};
-  const fromError = dayFilterError(from);
-  const toError = dayFilterError(to);
-  if (fromError) errors.from = fromError;
-  if (toError) errors.to = toError;
-  else if (!fromError && from && to && to < from) errors.to = DAY_FILTER_MESSAGES.toBeforeFrom;
-  return errors;
+export function filterErrors(filters: PublicDayOrderFilters): FormErrors<keyof PublicDayOrderFilters> {
+  return dayRangeErrors(filters);
 }
 
 /** Filters and page from the address; anything the API would refuse (malformed, out of 1850-2100) is dropped rather than sent. */

@@ -15,7 +15,7 @@ export const publicDayOrdersServerPage: ServerPage = {
     const { filters, page } = readPublicParams(url.searchParams);
     const query = writePublicParams(filters, page).toString();
     return {
-      title: 'Ordenes del día',
+      title: 'Órdenes del día',
       canonical: `${url.pathname}${query ? `?${query}` : ''}`,
       feed: AGENDAS_FEED,
       description: `Las órdenes del día de las sesiones del ${councilName(queryClient)}, con su PDF.`,

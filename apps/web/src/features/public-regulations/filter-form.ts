@@ -1,4 +1,4 @@
-import { dayFilterError, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from '@concejo/contracts';
+import { DAY_FILTER_MESSAGES, dayRangeErrors, LEGAL_FORCES, PUBLIC_REGULATION_TYPES, PUBLIC_SEARCH_LIMITS, PUBLIC_SEARCH_MESSAGES } from '@concejo/contracts';
 import type { FormErrors } from '../../components/form/use-get-form';
 import { SEARCH_MIN_LENGTH, type PublicRegulationFilters } from './filters';
 
@@ -7,7 +7,7 @@ export type FilterErrors = FormErrors<keyof PublicRegulationFilters>;
 export const FILTER_FORM_MESSAGES = {
   searchTooShort: `La búsqueda necesita al menos ${SEARCH_MIN_LENGTH} caracteres.`,
   numberDigits: 'El número solo puede tener dígitos.',
-  toBeforeFrom: 'La fecha «Hasta» no puede ser anterior a «Desde».',
+  toBeforeFrom: DAY_FILTER_MESSAGES.toBeforeFrom,
 } as const;
 
 const TYPES = new Set<string>(PUBLIC_REGULATION_TYPES);
@@ -29,12 +29,7 @@ export function filterErrors(values: PublicRegulationFilters): FilterErrors {
   else if (numberSearch && !/^\d+$/.test(numberSearch)) errors.numberSearch = FILTER_FORM_MESSAGES.numberDigits;
   if (values.type && !TYPES.has(values.type)) errors.type = PUBLIC_SEARCH_MESSAGES.typeInvalid;
   if (values.legal_force && !FORCES.has(values.legal_force)) errors.legal_force = PUBLIC_SEARCH_MESSAGES.legalForceInvalid;
-  const from = dayFilterError(values.from);
-  const to = dayFilterError(values.to);
-  if (from) errors.from = from;
-  if (to) errors.to = to;
-  else if (!from && values.from && values.to && values.to < values.from) errors.to = FILTER_FORM_MESSAGES.toBeforeFrom;
-  return errors;
+  return { ...errors, ...dayRangeErrors(values) };
 }
 
 /** The form's values as the page's address carries them: trimmed, '' for none. */

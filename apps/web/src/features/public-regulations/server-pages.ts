@@ -1,4 +1,4 @@
-import { LEGAL_FORCE_LABELS, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
+import { legalForceLabel, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
 import { ApiError } from '../../lib/api-client';
 import { COUNCIL_TIME_ZONE } from '../../lib/format';
 import { councilName, textExcerpt } from '../../server/page-text';
@@ -28,7 +28,7 @@ export const publicRegulationsServerPage: ServerPage = {
       feed: { href: FEED_HREF, title: FEED_TITLE },
       description: filters.search
         ? `Normativas del ${council} que mencionan «${filters.search}».`
-        : `Ordenanzas, resoluciones, decretos y declaraciones del ${council}: buscá por número, tipo, fecha o texto y descargá el PDF.`,
+        : `Ordenanzas, resoluciones, decretos y declaraciones del ${council}: busque por número, tipo, fecha o texto y descargue el PDF.`,
     };
   },
 };
@@ -93,7 +93,7 @@ export const publicRegulationServerPage: ServerPage = {
     }
     const council = councilName(context.queryClient);
     const name = regulationName(norm);
-    const force = norm.legal_force === 'in_force' ? '' : ` (${LEGAL_FORCE_LABELS[norm.legal_force]})`;
+    const force = norm.legal_force === 'in_force' ? '' : ` (${legalForceLabel(norm.legal_force, norm.type)})`;
     return {
       title: `${name}${force}`,
       description: textExcerpt(norm.subject ? `${name}${force}: ${norm.subject}` : `${name}${force} del ${council}.`, 200),

@@ -15,7 +15,7 @@ export function ProfilePage() {
       <h1 className="mb-4">Mi perfil</h1>
       {user.isPending && <Loading text="Cargando perfil…" />}
       {user.isError && (
-        <Alert variant="danger">No se pudieron obtener los datos del perfil. Inténtalo de nuevo más tarde.</Alert>
+        <Alert variant="danger">No se pudieron obtener los datos del perfil. Inténtelo de nuevo más tarde.</Alert>
       )}
       {user.isSuccess && (
         <Card className="shadow-sm">

@@ -59,12 +59,12 @@ export function ForgotPasswordPage() {
             <Alert ref={banner} variant="success" tabIndex={-1} role="status">
               <p className="mb-1 fw-semibold">{ACCOUNT_MESSAGES.forgotSent}</p>
               <p className="mb-0 small">
-                Si {sentTo} corresponde a una cuenta, recibirás el enlace en unos minutos. Vence en {RESET_LINK_MINUTES} minutos; revisa también la
+                Si {sentTo} corresponde a una cuenta, recibirá el enlace en unos minutos. Vence en {RESET_LINK_MINUTES} minutos; revise también la
                 carpeta de correo no deseado.
               </p>
             </Alert>
           )}
-          <p>Escribe el email de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.</p>
+          <p>Escriba el email de su cuenta y le enviaremos un enlace para elegir una contraseña nueva.</p>
           <Form noValidate onSubmit={handleSend}>
             <Form.Group className="mb-3" controlId="forgot-email">
               <Form.Label>Email</Form.Label>

@@ -50,7 +50,7 @@ describe('the login page', () => {
     await renderLogin().page;
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
@@ -72,9 +72,9 @@ describe('the login page', () => {
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('El email es obligatorio.');
     await user.type(screen.getByLabelText('Email'), 'ana');
-    expect(screen.getByText('Ingresa un email válido.')).toBeInTheDocument();
+    expect(screen.getByText('Ingrese un email válido.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), '@concejo.test');
-    expect(screen.queryByText('Ingresa un email válido.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Ingrese un email válido.')).not.toBeInTheDocument();
     expect(login).not.toHaveBeenCalled();
   });
 
@@ -100,7 +100,7 @@ describe('the login page', () => {
   });
 
   it("shows another error answer with its status and the server's message", async () => {
-    const message = 'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 15 minutos.';
+    const message = 'Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo en 15 minutos.';
     await submitLogin(async () => jsonResponse({ message, requestId: 'r2' }, 429));
     await expectRedToast(`Error 429: ${message}`);
   });

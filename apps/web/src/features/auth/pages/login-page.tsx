@@ -29,7 +29,7 @@ export function LoginPage() {
             </button>
           </form>
           <p className="mt-3 mb-0 text-center">
-            <a href={paths.forgotPassword.getHref()}>¿Olvidaste tu contraseña?</a>
+            <a href={paths.forgotPassword.getHref()}>¿Olvidó su contraseña?</a>
           </p>
         </div>
       </div>

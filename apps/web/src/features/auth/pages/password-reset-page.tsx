@@ -80,7 +80,7 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
           {done ? (
             <Alert ref={outcome} variant="success" tabIndex={-1} role="status">
               <p className="mb-1 fw-semibold">{ACCOUNT_MESSAGES.resetDone}</p>
-              <p className="mb-0 small">En unos segundos te llevaremos a iniciar sesión con tu contraseña nueva.</p>
+              <p className="mb-0 small">En unos segundos lo llevaremos a iniciar sesión con su contraseña nueva.</p>
             </Alert>
           ) : (
             <>
@@ -93,7 +93,7 @@ function PasswordResetForm({ token, email }: { token: string; email: string }) {
                 </Alert>
               )}
               <p>
-                Elige una contraseña nueva para <strong className="text-break">{email}</strong>.
+                Elija una contraseña nueva para <strong className="text-break">{email}</strong>.
               </p>
               <Form noValidate onSubmit={handleReset}>
                 <NewPasswordFields

@@ -66,11 +66,11 @@ describe('/forgot-password', () => {
   });
 
   it('shows how long to wait when the requests are limited (429)', async () => {
-    stubFetch(async () => jsonResponse({ message: 'Demasiadas solicitudes. Inténtalo de nuevo en 12 minutos.', requestId: 'r' }, 429));
+    stubFetch(async () => jsonResponse({ message: 'Demasiadas solicitudes. Inténtelo de nuevo en 12 minutos.', requestId: 'r' }, 429));
     const { user } = renderRoutes(routes, { initialEntries: ['/forgot-password'] });
     await user.type(await screen.findByLabelText('Email'), 'ana@concejo.test');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
-    expect(await screen.findByText('Demasiadas solicitudes. Inténtalo de nuevo en 12 minutos.')).toBeInTheDocument();
+    expect(await screen.findByText('Demasiadas solicitudes. Inténtelo de nuevo en 12 minutos.')).toBeInTheDocument();
   });
 });
 

@@ -18,7 +18,7 @@ describe('the e-mail verification result', () => {
     const { router } = renderRoutes(routes, { initialEntries: ['/verified/success'] });
 
     expect(await screen.findByRole('heading', { name: 'Email verificado correctamente' })).toBeInTheDocument();
-    expect(screen.getByText(/vuelve a iniciar sesión/)).toBeInTheDocument();
+    expect(screen.getByText(/vuelva a iniciar sesión/)).toBeInTheDocument();
     expect(window.localStorage.getItem('email_verified')).toBe('true');
 
     await act(() => vi.advanceTimersByTimeAsync(VERIFIED_LOGOUT_DELAY_MS - 100));

@@ -36,8 +36,8 @@ export function VerifiedPage() {
       <div className="mx-auto py-4 narrow-page">
         <h1 className="h2">Error en la verificación del email</h1>
         <Alert variant="danger" className="mt-3">
-          El enlace no es válido o ya venció. Inicia sesión y solicita un nuevo email de verificación desde el menú de
-          tu cuenta.
+          El enlace no es válido o ya venció. Inicie sesión y solicite un nuevo email de verificación desde el menú de
+          su cuenta.
         </Alert>
         <Link to={paths.login.getHref()}>Ir a iniciar sesión</Link>
       </div>
@@ -48,7 +48,7 @@ export function VerifiedPage() {
     <div className="mx-auto py-4 narrow-page">
       <h1 className="h2">Email verificado correctamente</h1>
       <Alert variant="success" className="mt-3">
-        Por seguridad, vuelve a iniciar sesión. En unos segundos te llevaremos a la página de ingreso.
+        Por seguridad, vuelva a iniciar sesión. En unos segundos lo llevaremos a la página de ingreso.
       </Alert>
       <Button variant="primary" onClick={handleEndSession}>
         Iniciar sesión ahora

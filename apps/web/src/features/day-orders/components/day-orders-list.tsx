@@ -2,7 +2,7 @@ import { can, DAY_ORDER_MESSAGES, SESSION_TYPE_LABELS, type Panel } from '@conce
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
-import { Pager } from '../../../components/pager';
+import { isPastLastPage, Pager, pastLastPageText } from '../../../components/pager';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { usePublishedDayOrders } from '../api/list-published-day-orders';
@@ -64,6 +64,11 @@ export function DayOrdersList({ title, createIn }: { title: string; createIn: Pa
           <div className="alert alert-danger" role="alert">
             {DAY_ORDER_MESSAGES.listError}
           </div>
+        ) : data && isPastLastPage(data) ? (
+          <>
+            <p className="py-3">{pastLastPageText(data.current_page, data.last_page)}</p>
+            <Pager currentPage={data.current_page} lastPage={data.last_page} pageHref={pageHref} onPageChange={handlePage} label="Paginación de órdenes del día" />
+          </>
         ) : data && data.data.length === 0 ? (
           <p className="py-3">{DAY_ORDER_MESSAGES.noResults}</p>
         ) : data ? (

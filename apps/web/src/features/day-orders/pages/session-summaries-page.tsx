@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
-import { Pager } from '../../../components/pager';
+import { isPastLastPage, Pager, pastLastPageText } from '../../../components/pager';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSessionSummaries } from '../api/list-session-summaries';
@@ -45,6 +45,11 @@ export function SessionSummariesPage() {
           <Alert variant="danger" role="alert">
             {DAY_ORDER_MESSAGES.listError}
           </Alert>
+        ) : data && isPastLastPage(data) ? (
+          <>
+            <p>{pastLastPageText(data.current_page, data.last_page)}</p>
+            <Pager currentPage={data.current_page} lastPage={data.last_page} onPageChange={handlePage} label="Paginación de resúmenes de sesión" />
+          </>
         ) : data && data.data.length === 0 ? (
           <p>{DAY_ORDER_MESSAGES.noResults}</p>
         ) : data ? (

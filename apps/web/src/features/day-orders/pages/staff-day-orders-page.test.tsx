@@ -26,7 +26,7 @@ describe('StaffDayOrdersPage', () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(list([2, 1]))));
     logInAs('asesor');
     renderPage('/asesor-concejal');
-    expect(screen.getByRole('heading', { level: 1, name: 'Gestionar órdenes del día' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestionar Órdenes del día' })).toBeInTheDocument();
     expect(await screen.findByText('12/03/2026, 19:00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/asesor-concejal/cargar-orden-dia');
     expect(screen.getByRole('link', { name: /PDF de la orden del día de la sesión del 11\/03\/2026, 19:00/ })).toHaveAttribute('href', '/api/v1/files/day-orders/1.pdf');

@@ -7,6 +7,6 @@ import { usePanel } from '../use-panel';
  * menu (issue 12): the builder one click away, the PDFs, and delete for the admin.
  */
 export function StaffDayOrdersPage() {
-  useDocumentTitle('Gestionar órdenes del día');
-  return <DayOrdersList title="Gestionar órdenes del día" createIn={usePanel()} />;
+  useDocumentTitle('Gestionar Órdenes del día');
+  return <DayOrdersList title="Gestionar Órdenes del día" createIn={usePanel()} />;
 }

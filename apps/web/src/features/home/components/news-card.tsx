@@ -14,7 +14,9 @@ export function NewsCard({ item }: { item: NewsItem }) {
   const hasImage = item.image !== null || item.images.length > 0;
   const excerpt = useMemo(() => truncateText(htmlToText(item.description), hasImage ? EXCERPT_LENGTH : TEXT_ONLY_EXCERPT_LENGTH), [item.description, hasImage]);
   return (
-    <article className={hasImage ? 'card h-100 news-card shadow-sm' : 'card h-100 news-card news-card-text-only shadow-sm'}>
+    // A card with a picture fills its row's height; one without is as tall as its text (stretched beside
+    // picture cards, it was a tall blank box under a few lines).
+    <article className={hasImage ? 'card h-100 news-card shadow-sm' : 'card news-card news-card-text-only shadow-sm'}>
       <StoredImage
         stored={item}
         fallbackWidth={400}

@@ -85,7 +85,7 @@ describe('HomePage', () => {
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const section = screen.getByRole('region', { name: 'Noticias' });
     await user.click(within(section).getByRole('link', { name: 'Ver más' }));
-    expect(await screen.findByText('No se pudieron cargar más noticias. Probá de nuevo.')).toBeInTheDocument();
+    expect(await screen.findByText('No se pudieron cargar más noticias. Inténtelo de nuevo.')).toBeInTheDocument();
     expect(within(section).getAllByRole('article')).toHaveLength(6);
   });
 

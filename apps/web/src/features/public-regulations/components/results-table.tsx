@@ -33,7 +33,7 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
           ) : (
             <span className="d-block">{title}</span>
           )}
-          {regulation.legal_force !== 'in_force' && <LegalForceBadge legalForce={regulation.legal_force} className="mt-1" />}
+          {regulation.legal_force !== 'in_force' && <LegalForceBadge legalForce={regulation.legal_force} type={regulation.type} className="mt-1" />}
           {where && <span className="regulation-match d-block">{where}</span>}
           {regulation.excerpt && regulation.excerpt.length > 0 && <MatchExcerpt segments={regulation.excerpt} />}
         </div>

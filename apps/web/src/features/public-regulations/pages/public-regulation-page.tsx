@@ -31,7 +31,7 @@ function NormLink({ link }: { link: PublishedLink }) {
   return (
     <li>
       <a href={SITE_PATHS.regulation(link.type, link.number)}>{regulationName(link)}</a>
-      {link.legal_force !== 'in_force' && <LegalForceBadge legalForce={link.legal_force} className="ms-2" />}
+      {link.legal_force !== 'in_force' && <LegalForceBadge legalForce={link.legal_force} type={link.type} className="ms-2" />}
       {link.subject && <span className="d-block linked-subject">{link.subject}</span>}
     </li>
   );
@@ -162,7 +162,7 @@ export function PublicRegulationPage() {
         <h1 className="mb-2">{name}</h1>
         <p className="mb-2">
           <span className="visually-hidden">Vigencia: </span>
-          <LegalForceBadge legalForce={norm.legal_force} className="fs-6" />
+          <LegalForceBadge legalForce={norm.legal_force} type={norm.type} className="fs-6" />
         </p>
         {norm.subject && <p className="lead norm-subject">{norm.subject}</p>}
       </header>

@@ -60,11 +60,12 @@ describe('PublicRegulationsPage', () => {
     expect(searches(api)).toEqual(['/api/v1/regulations/published?page=1']);
   });
 
-  it("marks a norm no longer in force in the list, and names a norm without subject by its type and number", async () => {
+  it("marks a norm no longer in force in the list, in its type's gender, and names a norm without subject by its type and number", async () => {
     await renderPage('/normativas', () => jsonResponse(list([regulation(1, { legal_force: 'repealed', subject: '', type: 'decree' }), regulation(2, { legal_force: 'partially_repealed' })]))).page;
     const [first, second] = screen.getAllByRole('row').slice(1);
     expect(within(first!).getByRole('link', { name: 'Decreto N° 2801' })).toHaveAttribute('href', '/normativas/decreto/2801');
-    expect(within(first!).getByText('Derogada')).toHaveClass('badge');
+    // «Decreto … Derogado», «Ordenanza … Derogada parcialmente».
+    expect(within(first!).getByText('Derogado')).toHaveClass('badge');
     expect(within(second!).getByText('Derogada parcialmente')).toHaveClass('badge');
   });
 

@@ -1,6 +1,6 @@
 import { followedSearchText, REGULATION_MESSAGES } from '@concejo/contracts';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/pager';
+import { isPastLastPage, Pager, pastLastPageText } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
 import { SubscribeBox } from '../../subscriptions';
 import { usePublishedRegulations } from '../api/list-published-regulations';
@@ -23,7 +23,13 @@ export function PublicRegulationsPage() {
   const followed = followedFilters(filters);
   const pageHref = (next: number) => ({ search: writeFilterParams(filters, next).toString(), hash: RESULTS_ID });
 
-  const status = data ? (data.data.length > 0 ? listSummary(data.current_page, data.per_page, data.data.length, data.total, data.total_capped) : REGULATION_MESSAGES.noResults) : '';
+  const status = !data
+    ? ''
+    : data.data.length > 0
+      ? listSummary(data.current_page, data.per_page, data.data.length, data.total, data.total_capped)
+      : isPastLastPage(data)
+        ? pastLastPageText(data.current_page, data.last_page)
+        : REGULATION_MESSAGES.noResults;
   const serverMessage = list.error instanceof ApiError && list.error.status === 422 ? list.error.message : '';
 
   return (

@@ -1,9 +1,10 @@
-import { REGULATION_STATE_LABELS, REGULATION_STATES, REGULATION_TYPE_LABELS, type RegulationType } from '@concejo/contracts';
+import { dayRangeErrors, REGULATION_STATE_LABELS, REGULATION_STATES, REGULATION_TYPE_LABELS, type RegulationType } from '@concejo/contracts';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { FieldError, invalidProps } from '../../../components/form/field-error';
 import { AUTHOR_TYPE_FILTER_OPTIONS, EMPTY_FILTERS, type RegulationFilters as Filters } from '../filters';
 
 type RegulationFiltersProps = {
@@ -13,24 +14,39 @@ type RegulationFiltersProps = {
 
 const TYPES = Object.keys(REGULATION_TYPE_LABELS) as RegulationType[];
 
-/** The list's filters (spec 2.5.1). Nothing is searched until Filtrar; Limpiar clears them all. */
+/**
+ * The list's filters (spec 2.5.1). Nothing is searched until Filtrar; Limpiar clears them all. A «Hasta»
+ * before «Desde» (or a day the API would refuse) is said under its field, as the public forms say it,
+ * instead of a list that is silently empty; once shown, the message follows the field as it is corrected.
+ */
 export function RegulationFilters({ filters, onApply }: RegulationFiltersProps) {
   // The form edits a draft; the applied filters live in the URL. The parent remounts this on URL changes.
   const [draft, setDraft] = useState(filters);
-  const set = (key: keyof Filters) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const [errors, setErrors] = useState<ReturnType<typeof dayRangeErrors> | null>(null);
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) => {
+    const next = { ...draft, [key]: event.target.value };
+    setDraft(next);
+    if (errors) setErrors(dayRangeErrors(next));
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(draft);
+    const found = dayRangeErrors(draft);
+    setErrors(found);
+    const wrong = found.from ? 'filter-from' : found.to ? 'filter-to' : null;
+    if (wrong) document.getElementById(wrong)?.focus();
+    else onApply(draft);
   };
 
   const handleClear = () => {
     setDraft(EMPTY_FILTERS);
+    setErrors(null);
     onApply(EMPTY_FILTERS);
   };
 
   return (
-    <Form onSubmit={handleSubmit} role="search" aria-label="Filtrar normativas" className="regulation-filters">
+    // noValidate: our Spanish messages, not the browser's bubble for «Hasta»'s minimum.
+    <Form onSubmit={handleSubmit} noValidate role="search" aria-label="Filtrar normativas" className="regulation-filters">
       <Row className="g-2">
         <Col xs={6} md={3} lg={2}>
           <Form.Group controlId="filter-number">
@@ -92,13 +108,15 @@ export function RegulationFilters({ filters, onApply }: RegulationFiltersProps) 
         <Col xs={6} md={4} lg={3}>
           <Form.Group controlId="filter-from">
             <Form.Label>Desde</Form.Label>
-            <Form.Control type="date" value={draft.from} onChange={set('from')} />
+            <Form.Control type="date" value={draft.from} onChange={set('from')} {...invalidProps('filter-from', errors?.from)} />
+            <FieldError fieldId="filter-from" error={errors?.from} />
           </Form.Group>
         </Col>
         <Col xs={6} md={4} lg={3}>
           <Form.Group controlId="filter-to">
             <Form.Label>Hasta</Form.Label>
-            <Form.Control type="date" value={draft.to} onChange={set('to')} />
+            <Form.Control type="date" min={draft.from || undefined} value={draft.to} onChange={set('to')} {...invalidProps('filter-to', errors?.to)} />
+            <FieldError fieldId="filter-to" error={errors?.to} />
           </Form.Group>
         </Col>
         <Col xs={12} className="d-flex gap-2 justify-content-end">

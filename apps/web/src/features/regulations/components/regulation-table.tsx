@@ -82,7 +82,7 @@ export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps)
                 {hasLegalForce(row) && (
                   <span className="d-block">
                     <span className="visually-hidden">Vigencia: </span>
-                    <LegalForceBadge legalForce={row.legal_force} />
+                    <LegalForceBadge legalForce={row.legal_force} type={row.type} />
                   </span>
                 )}
               </div>

@@ -90,7 +90,7 @@ function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) 
       {/* At the top, before anything else: whether the norm still rules is what is asked of it first. */}
       {hasLegalForce(detail) && (
         <p className="regulation-legal-force mb-3">
-          Vigencia: <LegalForceBadge legalForce={detail.legal_force} className="fs-6" />
+          Vigencia: <LegalForceBadge legalForce={detail.legal_force} type={detail.type} className="fs-6" />
         </p>
       )}
       <Card className="shadow-sm">

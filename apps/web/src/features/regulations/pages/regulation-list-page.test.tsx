@@ -96,6 +96,28 @@ describe('the staff regulation list', () => {
     expect(screen.getByLabelText('Buscar (tema o palabras clave)')).toHaveValue('');
   });
 
+  it('refuses a «Hasta» before «Desde» under its field instead of an empty list, and clears it as it is corrected', async () => {
+    const fetchMock = stubApi();
+    logInAs('asesor');
+    const { user, router } = renderRoutes(routes, { initialEntries: ['/asesor-concejal'] });
+    await screen.findByText('Mostrando 1 - 2 de 32 normativas totales.');
+    const calls = fetchMock.mock.calls.length;
+    await user.type(screen.getByLabelText('Desde'), '2026-12-10');
+    await user.type(screen.getByLabelText('Hasta'), '2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    const to = screen.getByLabelText('Hasta');
+    expect(to).toHaveAccessibleDescription('La fecha «Hasta» no puede ser anterior a «Desde».');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveFocus();
+    expect(router.state.location.search).toBe('');
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    await user.clear(to);
+    await user.type(to, '2026-12-31');
+    expect(to).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-12-10&to=2026-12-31'));
+  });
+
   it('deletes an old regulation after confirming, then reloads the list a second later', async () => {
     const fetchMock = stubApi();
     logInAs('asesor');

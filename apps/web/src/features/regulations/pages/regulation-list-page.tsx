@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { Loading } from '../../../components/loading';
-import { Pager } from '../../../components/pager';
+import { isPastLastPage, Pager, pastLastPageText } from '../../../components/pager';
 import { useToast } from '../../../components/toast/use-toast';
 import { formatListTotal } from '../../../lib/list-total';
 import { paths } from '../../../lib/paths';
@@ -96,7 +96,7 @@ export function RegulationListPage() {
             </p>
             {list.isError && <Alert variant="danger">{REGULATION_MESSAGES.listError}</Alert>}
             {data.data.length === 0 ? (
-              <p className="py-3">{REGULATION_MESSAGES.noResults}</p>
+              <p className="py-3">{isPastLastPage(data) ? pastLastPageText(data.current_page, data.last_page) : REGULATION_MESSAGES.noResults}</p>
             ) : (
               <RegulationTable rows={data.data} panel={staff.panel} onDelete={setToDelete} />
             )}

@@ -1,0 +1,1 @@
+CREATE INDEX "day_orders_session_date_idx" ON "day_orders" USING btree ("session_date","id");
