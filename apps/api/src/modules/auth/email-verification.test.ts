@@ -86,7 +86,7 @@ describe('POST /email/verification-notification', () => {
     for (let i = 0; i < LIMITS.verificationsPerUser; i += 1) expect((await requestVerification(headers)).statusCode).toBe(200);
     const blocked = await requestVerification(headers);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Demasiadas solicitudes\. Inténtalo de nuevo en \d+ minutos?\.$/);
+    expect(blocked.json().message).toMatch(/^Demasiadas solicitudes\. Inténtelo de nuevo en \d+ minutos?\.$/);
     ctx.clock.advance(REQUEST_WINDOW_MS + 1000);
     expect((await requestVerification(headers)).statusCode).toBe(200);
   });

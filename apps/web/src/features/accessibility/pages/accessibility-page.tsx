@@ -70,7 +70,7 @@ export function AccessibilityPage() {
             errores anunciados, y lo que cambia en la página sin recargarla (el resultado de un formulario, los avisos, el
             pase de banners detenido, las noticias agregadas con «Ver más») anunciado en una región dinámica.
           </li>
-          <li>Las páginas públicas se leen sin JavaScript: los filtros son formularios comunes y las páginas, enlaces.</li>
+          <li>Las páginas públicas se leen sin JavaScript: los filtros son formularios comunes, las páginas son enlaces y el menú del teléfono se abre igual.</li>
         </ul>
       </section>
 
