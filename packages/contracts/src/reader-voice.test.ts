@@ -10,8 +10,9 @@ describe('the voice of the texts citizens read', () => {
     expect(informalForms('Confirma tu suscripción. Si no lo pediste, ignora este mensaje: no te enviaremos nada.')).toEqual(['Confirma', 'tu', 'pediste', 'ignora', 'te']);
     expect(informalForms('Podés darte de baja cuando querés.')).toEqual(['Podés', 'darte', 'querés']);
     expect(informalForms('<p>Confirme su suscripción: <a href="https://concejo.example.org/x/te-tu">Confirmar</a></p> https://concejo.example.org/tu')).toEqual([]);
-    // Words that only contain one of them are not it.
+    // Words that only contain one of them are not it, nor a link that «se abre» in a new tab.
     expect(informalForms('Estacionamiento, tutela, siguiente, presente.')).toEqual([]);
+    expect(informalForms('Ver PDF (se abre en una pestaña nueva). Abre el enlace.')).toEqual(['Abre']);
   });
 
   it('finds none in the alerts\' messages, nor in what the API says of a wrong address', () => {

@@ -19,6 +19,7 @@ const INFORMAL = new RegExp(`(?<!\\p{L})(${INFORMAL_WORDS.join('|')})(?!\\p{L})`
  * speaks to the reader as usted.
  */
 export function informalForms(text: string): string[] {
-  const words = text.replace(/<[^>]*>/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  // «se abre» (a link that opens a new tab) is no one's imperative.
+  const words = text.replace(/<[^>]*>/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/(?<!\p{L})se abre(?!\p{L})/giu, ' ');
   return [...words.matchAll(INFORMAL)].map((match) => match[0]);
 }
