@@ -44,8 +44,10 @@ async function agendaRow(page: Page, listPath: string, pdfPath: string) {
   const link = page.locator(`a[href="${pdfPath}"]`);
   for (let number = 1; number <= 5; number += 1) {
     if (number > 1 || !page.url().endsWith(listPath)) await page.goto(number === 1 ? listPath : `${listPath}?page=${number}`);
-    // The page and its list load lazily: on a busy machine that takes more than the usual 10 s.
+    // The page and its list load lazily: on a busy machine that takes more than the usual 10 s. A list
+    // the panel showed before may come from its cache first, while it is fetched again (aria-busy).
     await expect(page.getByText(/^Mostrando \d+ - \d+ de \d+/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
     if ((await link.count()) > 0) return page.getByRole('row').filter({ has: link });
   }
   throw new Error(`${pdfPath} is not on the first five pages of ${listPath}`);

@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // A page's first render in jsdom (its lazy modules, Quill) takes seconds when the machine is busy.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     server: { deps: { inline: [/react-router/] } },
