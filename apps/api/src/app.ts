@@ -296,7 +296,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(newsRoutes, { news });
       await api.register(subscriptionRoutes, { subscriptions, publicUrl: config.publicUrl });
       await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
-      await api.register(fileRoutes, { storage, signer, clock });
+      // An approved PDF is public exactly while its norm is (the regulations' rule, asked per download).
+      await api.register(fileRoutes, { storage, signer, clock, isPublicFile: { 'regulations-approved': (key) => regulationRepository.isPublicPdf(key) } });
     },
     { prefix: API_BASE },
   );
