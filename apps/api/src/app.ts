@@ -183,6 +183,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       'password-reset-mail': (payload) => account.deliverPasswordReset(payload),
       'verification-mail': (payload) => account.deliverVerification(payload),
       'extract-text': (payload) => textIndexer.extract(payload),
+      'ocr-text': (payload) => textIndexer.extract(payload, { ocr: true }),
       'subscription-confirm-mail': (payload) => subscriptions.deliverConfirmation(payload),
       'alerts-digest': async () => void (await subscriptions.runDigest()),
       'alert-mail': (payload) => subscriptions.deliverDigest(payload),
