@@ -183,6 +183,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       'password-reset-mail': (payload) => account.deliverPasswordReset(payload),
       'verification-mail': (payload) => account.deliverVerification(payload),
       'extract-text': (payload) => textIndexer.extract(payload),
+      'ocr-text': (payload) => textIndexer.extract(payload, { ocr: true }),
       'subscription-confirm-mail': (payload) => subscriptions.deliverConfirmation(payload),
       'alerts-digest': async () => void (await subscriptions.runDigest()),
       'alert-mail': (payload) => subscriptions.deliverDigest(payload),
@@ -296,7 +297,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(newsRoutes, { news });
       await api.register(subscriptionRoutes, { subscriptions, publicUrl: config.publicUrl });
       await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
-      await api.register(fileRoutes, { storage, signer, clock });
+      // An approved PDF is public exactly while its norm is (the regulations' rule, asked per download).
+      await api.register(fileRoutes, { storage, signer, clock, isPublicFile: { 'regulations-approved': (key) => regulationRepository.isPublicPdf(key) } });
     },
     { prefix: API_BASE },
   );

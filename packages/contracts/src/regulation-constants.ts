@@ -29,6 +29,15 @@ export function isPublicRegulationType(type: RegulationType): type is PublicRegu
 }
 
 /**
+ * Whether a norm is on the public site (DESIGN.md section 6): approved, or registered as old, and of a
+ * public type. Its approved PDF is public exactly while this holds; otherwise staff reach it by a
+ * signed link.
+ */
+export function isPublicNorm(norm: { state: 'process' | 'approved'; isOld: boolean; type: RegulationType }): boolean {
+  return (norm.state === 'approved' || norm.isOld) && isPublicRegulationType(norm.type);
+}
+
+/**
  * The official number a norm's address names, written as numbers are (digits, no leading zero, up to
  * nine of them); undefined for anything else (`0012`, `1e3`, `abc`), which is no norm's address.
  */

@@ -30,6 +30,7 @@ const IDLE_HANDLERS: JobHandlers = {
   'password-reset-mail': async () => undefined,
   'verification-mail': async () => undefined,
   'extract-text': async () => undefined,
+  'ocr-text': async () => undefined,
   'subscription-confirm-mail': async () => undefined,
   'alerts-digest': async () => undefined,
   'alert-mail': async () => undefined,

@@ -27,6 +27,8 @@ export interface JobPayloads {
   'verification-mail': { userId: number };
   /** Read the text of this regulation's PDFs into the search. */
   'extract-text': { regulationId: number };
+  /** Read it with the OCR of its scans: one such job at a time (queue 'ocr'), never holding the others. */
+  'ocr-text': { regulationId: number };
   /** E-mail a fresh confirmation link for this citizen's subscription. */
   'subscription-confirm-mail': { subscriptionId: number };
   /** Match the events since the last digest against the subscriptions; queue one alert-mail per address. */
@@ -45,6 +47,7 @@ export const MAX_ATTEMPTS: Record<JobName, number> = {
   'password-reset-mail': 25,
   'verification-mail': 25,
   'extract-text': 25,
+  'ocr-text': 25,
   'subscription-confirm-mail': 25,
   'alerts-digest': 25,
   'alert-mail': 25,
@@ -63,17 +66,20 @@ type Executor = Pick<Database, 'execute'>;
 
 /**
  * Queues a job, inside the caller's transaction when given one (it exists only if that commits).
- * With a key, a job not yet started is replaced rather than queued twice.
+ * With a key, a job not yet started is replaced rather than queued twice; with a queue name, it waits
+ * for the jobs of that queue before it, so that they never take more than one of the runner's slots.
  */
 export async function addJob<N extends JobName>(
   executor: Executor,
   name: N,
   payload: JobPayloads[N],
-  options: { key?: string; runAt?: Date } = {},
+  options: { key?: string; runAt?: Date; queue?: string } = {},
 ): Promise<void> {
+  // A named queue runs its jobs one at a time, across every instance.
   await executor.execute(sql`select graphile_worker.add_job(
     ${name}::text,
     ${JSON.stringify(payload)}::json,
+    queue_name => ${options.queue ?? null}::text,
     run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
     max_attempts => ${MAX_ATTEMPTS[name]}::int,
     job_key => ${options.key ?? null}::text

@@ -106,6 +106,8 @@ export const regulations = pgTable(
     index('regulations_state_created_at_idx').on(table.state, table.createdAt, table.id),
     index('regulations_author_type_created_at_idx').on(table.authorType, table.createdAt, table.id),
     index('regulations_number_idx').on(table.number),
+    // A public PDF's download asks whether its norm is public (modules/files).
+    index('regulations_pdf_approved_idx').on(table.pdfApproved),
     index('regulations_approved_at_idx').on(table.approvedAt),
     index('regulations_search_idx').using('gin', table.searchDocument),
     index('regulations_title_idx').using('gin', table.titleDocument),

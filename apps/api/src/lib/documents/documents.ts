@@ -29,10 +29,14 @@ export interface DocumentLimits {
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { memoryMb: 512, timeoutMs: 60_000, checkTimeoutMs: 20_000 };
 
-/** A PDF's text, and whether it was recognised by OCR (a scan) rather than read from its text layer. */
+/**
+ * A PDF's text, and whether it was recognised by OCR (a scan) rather than read from its text layer;
+ * `needsOcr` when it is a scan whose recognition was not asked for (extractPdfText's `ocr: false`).
+ */
 export interface PdfText {
   text: string;
   ocr: boolean;
+  needsOcr?: boolean;
 }
 
 const TEMPORARY_PREFIX = 'concejo-documents-';
@@ -53,8 +57,9 @@ export type PdfCheck = 'pdf' | 'not-pdf' | 'encrypted' | 'unreadable';
 
 /**
  * Everything the API does with untrusted documents, done in worker processes (document-worker.ts):
- * one for uploads, whose uploader waits for the answer, and one for background work (text
- * extraction, OCR of scans), so that a slow document in the background never delays an upload.
+ * one for uploads, whose uploader waits for the answer, one for background work (a PDF's text layer),
+ * and one for the OCR of scans, so that a slow document in the background never delays an upload,
+ * and a 200-page scan (minutes of OCR) never delays another PDF's text.
  */
 export function createDocuments(options: { limits?: Partial<DocumentLimits>; log: FastifyBaseLogger }) {
   const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -75,6 +80,8 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     log,
   });
   const background = createDocumentWorker({ name: 'background', memoryMb: limits.memoryMb, timeoutMs: limits.timeoutMs, decoded: limits.decoded, log });
+  // Its own lane: a long scan holds this one, never the text layers of the others.
+  const ocrLane = createDocumentWorker({ name: 'ocr', memoryMb: limits.memoryMb, timeoutMs: limits.timeoutMs, decoded: limits.decoded, log });
   // Workers get a file to read: handing over a path costs this process nothing, copying 20 MB
   // through the IPC channel would hold its event loop.
   let folder: Promise<string> | undefined;
@@ -100,12 +107,12 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     return ocrSupport;
   }
 
-  /** Recognises a scan in the background worker, in a folder of its own that goes with the job, whatever its end. */
+  /** Recognises a scan in the OCR worker, in a folder of its own that goes with the job, whatever its end. */
   async function recognise(file: string, pages: number): Promise<OcrResult> {
     const pagesFolder = await fs.mkdtemp(path.join(path.dirname(file), 'ocr-'));
     const started = Date.now();
     try {
-      const result = await background.run({ kind: 'ocr-pdf', file, folder: pagesFolder, ocr }, { timeoutMs: ocrTimeoutMs(pages, ocr) });
+      const result = await ocrLane.run({ kind: 'ocr-pdf', file, folder: pagesFolder, ocr }, { timeoutMs: ocrTimeoutMs(pages, ocr) });
       const level = result.stoppedPages.length > 0 ? 'warn' : 'info';
       log[level]({ pages: result.pages, stoppedPages: result.stoppedPages, characters: result.text.length, ms: Date.now() - started }, 'scanned PDF recognised');
       return result;
@@ -155,14 +162,17 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     },
     /**
      * The text of a PDF, read from a stream of it: its text layer's, or, when it has none (a scan),
-     * what OCR recognises where the machine has it (empty otherwise). Rejects with DocumentJobFailed.
+     * what OCR recognises where the machine has it (empty otherwise). With `ocr: false` a scan is not
+     * recognised but answered `needsOcr` (where OCR is available): its caller queues the recognition
+     * apart, so that it holds no slot of the quick work. Rejects with DocumentJobFailed.
      */
-    async extractPdfText(content: Readable): Promise<PdfText> {
+    async extractPdfText(content: Readable, options: { ocr?: boolean } = {}): Promise<PdfText> {
       return withTemporaryFile(
         (file) => pipeline(content, createWriteStream(file, { mode: 0o600 })),
         async (file) => {
           const layer = await background.run({ kind: 'extract-pdf-text', file });
           if (!looksScanned(layer.text) || !(await ocrAvailable())) return { text: layer.text, ocr: false };
+          if (options.ocr === false) return { text: layer.text, ocr: false, needsOcr: true };
           const recognised = await recognise(file, layer.pages);
           return recognised.text ? { text: recognised.text, ocr: true } : { text: layer.text, ocr: false };
         },
@@ -175,9 +185,9 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
       return uploads.warm();
     },
     /** The worker processes (tests). */
-    workers: { uploads, background },
+    workers: { uploads, background, ocr: ocrLane },
     async close(): Promise<void> {
-      await Promise.all([uploads.close(), background.close()]);
+      await Promise.all([uploads.close(), background.close(), ocrLane.close()]);
       if (folder) await fs.rm(await folder, { recursive: true, force: true });
     },
   };

@@ -50,6 +50,7 @@ const regulationColumns = {
   subject: regulations.subject,
   number: regulations.number,
   state: regulations.state,
+  isOld: regulations.isOld,
   authorType: regulations.authorType,
   createdAt: regulations.createdAt,
   pdfApproved: regulations.pdfApproved,

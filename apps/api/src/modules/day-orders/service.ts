@@ -6,6 +6,7 @@ import {
   COMMISSION_SECTIONS,
   DAY_ORDER_MESSAGES,
   DAY_ORDER_PATHS,
+  isPublicNorm,
   PREVIOUS_MINUTES_TITLE,
   REGULATION_TYPE_LABELS,
   SESSION_TYPE_LABELS,
@@ -280,7 +281,8 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
                 author_type: regulation.authorType,
                 authors: authors.get(regulation.id) ?? [],
                 created_at: regulation.createdAt.toISOString(),
-                pdf_approved: regulation.pdfApproved ? urls.publicFile(regulation.pdfApproved) : null,
+                // Public while its norm is (modules/files); for staff otherwise by a signed link.
+                pdf_approved: regulation.pdfApproved ? (isPublicNorm(regulation) ? urls.publicFile(regulation.pdfApproved) : urls.privateFile(regulation.pdfApproved)) : null,
                 pdf_process: regulation.pdfProcess ? urls.privateFile(regulation.pdfProcess) : null,
               }
             : null,

@@ -10,8 +10,14 @@ import type { UrlSigner } from '../../lib/signed-urls.js';
 import type { Storage } from '../../lib/storage.js';
 import { holdsCopy } from '../../plugins/public-cache.js';
 
-/** Folders whose files anyone may download, and folders reached only through a signed link. */
-export const PUBLIC_FOLDERS = ['regulations-approved', 'day-orders'] as const;
+/**
+ * Folders whose files anyone may download (the agendas' PDFs: public once made), the folder of files
+ * public exactly while what they belong to is (approved PDFs: while their norm is public; otherwise, and
+ * for staff, through a signed link), and folders reached only through a signed link.
+ */
+export const PUBLIC_FOLDERS = ['day-orders'] as const;
+export const WHILE_PUBLIC_FOLDERS = ['regulations-approved'] as const;
+type WhilePublicFolder = (typeof WHILE_PUBLIC_FOLDERS)[number];
 export const PRIVATE_FOLDERS = ['regulations-process', 'day-orders-docx'] as const;
 type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
 /** Folders of the home page's images (banners, news, contact): public, re-encoded by the server. */
@@ -73,7 +79,15 @@ async function sendStored(storage: Storage, request: FastifyRequest, reply: Fast
 /** The name a signed link may give its file ('orden-del-dia-2026-12-03'): plain enough for any header and disk. */
 const DOWNLOAD_NAME = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
-export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSigner; clock: Clock }> = async (app, { storage, signer, clock }) => {
+/** Whether a file of a WHILE_PUBLIC_FOLDERS folder is public now (handed in by app.ts: the owning module's rule). */
+export type IsPublicFile = Record<WhilePublicFolder, (key: string) => Promise<boolean>>;
+
+const signedQuery = z.object({ expires: z.coerce.number().int(), name: z.string().regex(DOWNLOAD_NAME).optional(), signature: z.string().max(100) });
+
+export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSigner; clock: Clock; isPublicFile: IsPublicFile }> = async (app, { storage, signer, clock, isPublicFile }) => {
+  /** Whether the request carries a genuine, unexpired link to the file (the name it is saved under signed too). */
+  const signedFor = (path: string, query: Partial<z.infer<typeof signedQuery>>) =>
+    query.expires !== undefined && query.signature !== undefined && signer.verify(path, query.expires, query.signature, clock.now(), query.name);
   const send = async (key: string, kind: DocumentKind, request: FastifyRequest, reply: FastifyReply, cache: string, name?: string) =>
     sendStored(storage, request, reply, key, {
       'content-type': DOCUMENTS[kind].type,
@@ -85,6 +99,29 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
     /** A public PDF; its name never changes content, so it is cached for a year. 200; 404. */
     app.get(`${FILES_PREFIX}/${folder}/:name`, { config: { access: 'public' }, schema: { hide: true, params: documentParams('pdf') } }, async (request, reply) =>
       send(`${folder}/${request.params.name}`, 'pdf', request, reply, 'public, max-age=31536000, immutable'),
+    );
+  }
+
+  for (const folder of WHILE_PUBLIC_FOLDERS) {
+    /**
+     * An approved PDF: to anyone while its norm is public, sent with `no-cache` (a browser or a proxy asks
+     * again each time, a cheap 304, so a norm taken back stops being served at once: never a year-long
+     * immutable copy); to staff, whatever the norm, through a signed link. 200; 304; 404 for a file that
+     * is not public now (the same answer as for one that does not exist); 403 for a link that expired.
+     */
+    app.get(
+      `${FILES_PREFIX}/${folder}/:name`,
+      { config: { access: 'public' }, schema: { hide: true, params: documentParams('pdf'), querystring: signedQuery.partial() } },
+      async (request, reply) => {
+        const key = `${folder}/${request.params.name}`;
+        const { query } = request;
+        if (query.signature !== undefined) {
+          if (!signedFor(`${API_BASE}${FILES_PREFIX}/${key}`, query)) throw new Forbidden('El enlace al archivo venció o no es válido. Vuelve a abrir la normativa.');
+          return send(key, 'pdf', request, reply, 'private, no-store', query.name);
+        }
+        if (!(await isPublicFile[folder](key))) throw new NotFound('No se encontró el archivo.');
+        return send(key, 'pdf', request, reply, 'public, no-cache');
+      },
     );
   }
 
@@ -109,19 +146,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
       `${FILES_PREFIX}/${folder}/:name`,
       {
         config: { access: 'public' },
-        schema: {
-          hide: true,
-          params: documentParams(kind),
-          querystring: z.object({ expires: z.coerce.number().int(), name: z.string().regex(DOWNLOAD_NAME).optional(), signature: z.string().max(100) }),
-        },
+        schema: { hide: true, params: documentParams(kind), querystring: signedQuery },
       },
       async (request, reply) => {
         const path = `${API_BASE}${FILES_PREFIX}/${folder}/${request.params.name}`;
-        const { expires, name, signature } = request.query;
-        if (!signer.verify(path, expires, signature, clock.now(), name)) {
-          throw new Forbidden(`El enlace al archivo venció o no es válido. ${reopen}`);
-        }
-        return send(`${folder}/${request.params.name}`, kind, request, reply, 'private, no-store', name);
+        if (!signedFor(path, request.query)) throw new Forbidden(`El enlace al archivo venció o no es válido. ${reopen}`);
+        return send(`${folder}/${request.params.name}`, kind, request, reply, 'private, no-store', request.query.name);
       },
     );
   }

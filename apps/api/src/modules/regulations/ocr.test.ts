@@ -80,6 +80,24 @@ describe('scanned norms', () => {
     expect(await publicSearch(ctx, 'apicolas')).toEqual([]);
   });
 
+  it("reads the PDFs saved after a long scan while the scan's pages are still being recognised", { timeout: 300_000 }, async () => {
+    // Twelve pages take OCR a while; each text layer takes a moment.
+    const page = (number: number) => [`Folio ${number} de la ordenanza de mercados`, 'Texto escaneado del expediente de ferias francas', `Renglón final del folio ${number}`];
+    const scan = await scannedPdf(Array.from({ length: 12 }, (_, index) => page(index + 1)));
+    const long = await create(ctx, headers, ordinance('Ferias francas escaneadas'), { pdf_approved: scan });
+    const quick = [
+      await create(ctx, headers, ordinance('Alumbrado de la plaza'), { pdf_approved: minimalPdf(['Luminarias nuevas en la plaza central']) }),
+      await create(ctx, headers, ordinance('Semáforos'), { pdf_approved: minimalPdf(['Semáforos en la avenida principal']) }),
+    ];
+    // The two quick ones are searchable while the scan is still pending (before: only after its OCR).
+    await expect.poll(async () => Promise.all(quick.map(async ({ id }) => (await textOf(ctx, id))!.status)), { timeout: 120_000, intervals: [200] }).toEqual(['indexed', 'indexed']);
+    expect((await textOf(ctx, long.id))!.status).toBe('pending');
+    expect(await publicSearch(ctx, 'luminarias')).toEqual([quick[0]!.id]);
+    await ctx.app.jobs.idle({ timeoutMs: 280_000 });
+    expect(await textOf(ctx, long.id)).toEqual({ status: 'indexed', ocr: true });
+    expect(await publicSearch(ctx, 'ferias francas')).toContain(long.id);
+  });
+
   it('without tesseract, the server runs, says once that scans stay unsearchable, and leaves them unreadable', { timeout: 180_000 }, async () => {
     const { logger, entries } = capturingLogger();
     const base = testConfig().documents;

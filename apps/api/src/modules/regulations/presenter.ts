@@ -1,12 +1,12 @@
-import type { Modification, PublishedRegulation, RegulationDetail, StaffRegulationListItem } from '@concejo/contracts';
+import { isPublicNorm, type Modification, type PublishedRegulation, type RegulationDetail, type StaffRegulationListItem } from '@concejo/contracts';
 import type { AuthUser } from '../../plugins/auth.js';
 import { regulationPolicy } from './policy.js';
 import type { RegulationListRow, RegulationRow } from './repository.js';
 
 export interface FileUrls {
-  /** Public, cacheable URL of an approved or old regulation's PDF. */
+  /** The URL of a public norm's approved PDF, public while the norm is. */
   publicPdf(key: string): string;
-  /** Short-lived signed URL of a process PDF (staff only). */
+  /** Short-lived signed URL of a PDF for staff: a process PDF, or the approved PDF of a norm that is not public. */
   privatePdf(key: string): string;
 }
 
@@ -29,7 +29,9 @@ export function presentListItem(
     authors: related.authors.map((name) => ({ name })),
     keywords: related.keywords.map((word) => ({ word })),
     pdf_process: row.pdfProcess ? urls.privatePdf(row.pdfProcess) : null,
-    pdf_approved: row.pdfApproved ? urls.publicPdf(row.pdfApproved) : null,
+    // Public exactly while the norm is: an approved PDF of a norm in process (or of a type the site does not
+    // publish) reaches staff by a signed link; its public address answers 404 (modules/files).
+    pdf_approved: row.pdfApproved ? (isPublicNorm(row) ? urls.publicPdf(row.pdfApproved) : urls.privatePdf(row.pdfApproved)) : null,
     is_old: row.isOld ? 1 : 0,
     legal_force: row.legalForce,
     can: {

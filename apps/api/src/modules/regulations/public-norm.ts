@@ -1,14 +1,11 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { isPublicRegulationType, PUBLIC_REGULATION_TYPES, type RegulationState, type RegulationType } from '@concejo/contracts';
+import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 import { regulations } from '../../db/schema/index.js';
 
 // What makes a norm public (DESIGN.md section 5): approved, or registered as old, and of a public type.
-// One rule, in the three forms the code needs it.
-
-/** Whether a norm with these values is on the public site. */
-export function isPublicNorm(norm: { state: RegulationState; isOld: boolean; type: RegulationType }): boolean {
-  return (norm.state === 'approved' || norm.isOld) && isPublicRegulationType(norm.type);
-}
+// One rule, in the three forms the code needs it: on values (the contracts' isPublicNorm, re-exported),
+// and as SQL.
+export { isPublicNorm } from '@concejo/contracts';
 
 /** The rule as a condition on the regulations table (a query built with drizzle). */
 export const publicNorm = (): SQL => and(or(eq(regulations.state, 'approved'), eq(regulations.isOld, true)), inArray(regulations.type, [...PUBLIC_REGULATION_TYPES]))!;

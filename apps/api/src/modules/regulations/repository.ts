@@ -199,6 +199,12 @@ export function createRegulationRepository(db: Database) {
       return row && { ...row, createdAt: new Date(row.createdAt), approvedAt: row.approvedAt === null ? null : new Date(row.approvedAt) };
     },
 
+    /** Whether a stored approved PDF belongs to a norm on the public site (its file is public exactly then). */
+    async isPublicPdf(key: string): Promise<boolean> {
+      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.pdfApproved, key), publicNorm())).limit(1);
+      return row !== undefined;
+    },
+
     /** The public norms' page addresses and last changes, newest first, at most `limit` (the sitemap). */
     async publishedPages(limit: number, client: Db = db): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]> {
       const rows = await client

@@ -30,12 +30,12 @@ export function createTextIndexer(deps: {
   const { repository, storage, documents, log } = deps;
   const retryDelayMs = deps.retryDelayMs ?? 30_000;
 
-  async function readText(key: string | null): Promise<Outcome | null> {
+  async function readText(key: string | null, ocr: boolean): Promise<Outcome | null> {
     if (!key) return null;
     const file = await storage.read(key);
     if (!file) return null;
     try {
-      return await documents.extractPdfText(file.stream);
+      return await documents.extractPdfText(file.stream, { ocr });
     } catch (error) {
       if (error instanceof DocumentJobFailed) return { failure: error.failure };
       throw error;
@@ -43,14 +43,23 @@ export function createTextIndexer(deps: {
   }
 
   return {
-    /** The `extract-text` job: reads the regulation's PDFs if its text is still pending. */
-    async extract({ regulationId: id }: { regulationId: number }): Promise<void> {
+    /**
+     * The `extract-text` job (`ocr: false`): reads the regulation's PDFs if its text is still pending.
+     * A scan among them is left to the `ocr-text` job (`ocr: true`, the same reading with OCR), queued
+     * apart: a 200-page scan takes minutes, and the PDFs saved after it must not wait for it.
+     */
+    async extract({ regulationId: id }: { regulationId: number }, { ocr = false }: { ocr?: boolean } = {}): Promise<void> {
       const pending = await repository.pendingText(id);
       if (!pending) return;
       const files = { pdfApproved: pending.pdfApproved, pdfProcess: pending.pdfProcess };
       const started = Date.now();
-      const approved = await readText(files.pdfApproved);
-      const process = await readText(files.pdfProcess);
+      const approved = await readText(files.pdfApproved, ocr);
+      const process = await readText(files.pdfProcess, ocr);
+      if ([approved, process].some((outcome) => outcome !== null && 'needsOcr' in outcome && outcome.needsOcr)) {
+        await repository.queueOcr(id);
+        log.info({ regulationId: id }, 'regulation PDF is a scan: its recognition is queued');
+        return;
+      }
       const failures = [approved, process].filter((outcome) => outcome !== null && 'failure' in outcome).map((outcome) => (outcome as { failure: string }).failure);
       // Cut by a shutdown: not the document's fault; the queue runs the job again.
       if (failures.includes('closed')) throw new Error('the document worker was closed while reading this regulation');

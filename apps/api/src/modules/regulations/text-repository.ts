@@ -9,6 +9,9 @@ type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 /** One extraction job per regulation (queued twice, it is replaced, unless it is running). */
 const TEXT_JOB_KEY = 'extract-text:';
 const textJobKey = (regulationId: number) => `${TEXT_JOB_KEY}${regulationId}`;
+const OCR_JOB_KEY = 'ocr-text:';
+/** The OCR jobs' queue: one recognition at a time, the runner's other slots free for quick work. */
+export const OCR_QUEUE = 'ocr';
 
 /**
  * What the search reads of a regulation besides its fields: the search documents, and the PDFs' text
@@ -46,6 +49,11 @@ export function createRegulationTextStore(db: Database) {
       await addJob(tx, 'extract-text', { regulationId: id }, { key: textJobKey(id) });
     },
 
+    /** Queues the reading with OCR of a regulation whose PDF is a scan (its text stays pending meanwhile). */
+    async queueOcr(id: number): Promise<void> {
+      await addJob(db, 'ocr-text', { regulationId: id }, { key: `${OCR_JOB_KEY}${id}`, queue: OCR_QUEUE });
+    },
+
     /** Queues the extraction again (a failed document's second try). */
     async queueTextExtraction(id: number, runAt: Date): Promise<void> {
       await addJob(db, 'extract-text', { regulationId: id }, { key: textJobKey(id), runAt });
@@ -61,7 +69,7 @@ export function createRegulationTextStore(db: Database) {
                  max_attempts => ${MAX_ATTEMPTS['extract-text']}::int, job_key => ${TEXT_JOB_KEY}::text || r.id, job_key_mode => 'preserve_run_at')
           from regulations r
          where r.text_status = 'pending'
-           and not exists (select 1 from graphile_worker.jobs j where j.key = ${TEXT_JOB_KEY}::text || r.id)`);
+           and not exists (select 1 from graphile_worker.jobs j where j.key in (${TEXT_JOB_KEY}::text || r.id, ${OCR_JOB_KEY}::text || r.id))`);
       return result.rowCount ?? 0;
     },
 

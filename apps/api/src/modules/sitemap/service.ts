@@ -4,7 +4,7 @@ import { createAnswerCache } from '../../lib/answer-cache.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { xml } from '../../lib/xml.js';
-import { FILES_PREFIX, IMAGE_FOLDERS, PUBLIC_FOLDERS } from '../files/routes.js';
+import { FILES_PREFIX, IMAGE_FOLDERS, PUBLIC_FOLDERS, WHILE_PUBLIC_FOLDERS } from '../files/routes.js';
 import type { NewsService } from '../news/service.js';
 
 /** The sitemap protocol's limits: URLs in one file, and files in one index (sitemaps.org). */
@@ -128,7 +128,7 @@ function urlSet(publicUrl: string, entries: readonly SitemapEntry[]): string {
  * approved norms' PDFs are the council's public record.
  */
 function robotsText(publicUrl: string): string {
-  const publicFiles = [...IMAGE_FOLDERS, ...PUBLIC_FOLDERS].map((folder) => `Allow: ${API_BASE}${FILES_PREFIX}/${folder}/`);
+  const publicFiles = [...IMAGE_FOLDERS, ...PUBLIC_FOLDERS, ...WHILE_PUBLIC_FOLDERS].map((folder) => `Allow: ${API_BASE}${FILES_PREFIX}/${folder}/`);
   return [
     'User-agent: *',
     'Allow: /',

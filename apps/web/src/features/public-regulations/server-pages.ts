@@ -26,9 +26,10 @@ export const publicRegulationsServerPage: ServerPage = {
       // A search sent without JavaScript carries its empty fields too: one address per search.
       canonical: `${url.pathname}${query ? `?${query}` : ''}`,
       feed: { href: FEED_HREF, title: FEED_TITLE },
-      description: filters.search
-        ? `Normativas del ${council} que mencionan «${filters.search}».`
-        : `Ordenanzas, resoluciones, decretos y declaraciones del ${council}: busque por número, tipo, fecha o texto y descargue el PDF.`,
+      // A search's words are whoever typed them: a page that repeats them is not for search engines to
+      // index (nor to quote in its description), or anyone could publish a text under the council's name.
+      noindex: Boolean(filters.search),
+      description: `Ordenanzas, resoluciones, decretos y declaraciones del ${council}: busque por número, tipo, fecha o texto y descargue el PDF.`,
     };
   },
 };

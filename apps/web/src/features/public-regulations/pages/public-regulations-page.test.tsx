@@ -193,3 +193,17 @@ describe('PublicRegulationsPage', () => {
     expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="Normativas aprobadas" href="/api/v1/regulations/feed.atom">');
   });
 });
+
+describe('/normativas in search engines', () => {
+  it('keeps a search with words out of them, and never repeats its words in the description', async () => {
+    const searched = await renderPage('/normativas?search=visite%20www.estafa.example', () => jsonResponse(list([regulation(1)]))).page;
+    expect(searched.head).toContain('<meta name="robots" content="noindex"');
+    const descriptions = [...searched.head.matchAll(/<meta (?:name|property)="(?:description|og:description|twitter:description|og:title|twitter:title)" content="([^"]*)"/g)].map((match) => match[1]);
+    expect(descriptions.length).toBeGreaterThan(0);
+    for (const text of descriptions) expect(text).not.toContain('estafa');
+    expect(searched.head).toMatch(/<title>[^<]*<\/title>/);
+    expect(/<title>([^<]*)<\/title>/.exec(searched.head)![1]).not.toContain('estafa');
+    const browsing = await renderPage('/normativas?type=decree&page=2', () => jsonResponse(list([regulation(1)]))).page;
+    expect(browsing.head).not.toContain('noindex');
+  });
+});

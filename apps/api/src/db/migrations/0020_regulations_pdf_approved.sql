@@ -1,0 +1,1 @@
+CREATE INDEX "regulations_pdf_approved_idx" ON "regulations" USING btree ("pdf_approved");
