@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { isStorageKey } from '../lib/storage.js';
+import type { SiteSchema } from './site-schema.js';
 
 /**
  * What a backup archive (.tar.gz) holds:
@@ -14,17 +15,16 @@ import { isStorageKey } from '../lib/storage.js';
 export const BACKUP_FORMAT = 'concejo-backup';
 export const BACKUP_VERSION = 1;
 
-const identifier = z.string().regex(/^[a-z_][a-z0-9_]*$/);
-
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(BACKUP_VERSION),
   createdAt: z.string(),
   /** When each migration applied to the database was written (drizzle's created_at), in order. */
   migrations: z.array(z.number().int()),
-  tables: z.array(z.object({ name: identifier, columns: z.array(identifier).min(1), rows: z.number().int().min(0) })),
+  /** Names as the archive gives them: checked against the site's own tables by assertSiteData. */
+  tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()).min(1), rows: z.number().int().min(0) })),
   /** Each sequence's last value; null when it was never used. */
-  sequences: z.array(z.object({ name: identifier, value: z.string().regex(/^-?\d+$/).nullable() })),
+  sequences: z.array(z.object({ name: z.string(), value: z.string().regex(/^-?\d+$/).nullable() })),
   files: z.array(z.object({ key: z.string().refine(isStorageKey), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
   /** Files a record pointed at that were not on disk when the backup ran. */
   missingFiles: z.array(z.string()),
@@ -41,6 +41,40 @@ export function parseManifest(text: string): BackupManifest | undefined {
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A name a migration of ours gives a table, column or sequence: lower case, unquoted, at most 63 bytes. */
+const PLAIN_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A name from an archive as a message shows it: a plain one as it is, any other quoted and escaped (one line). */
+const shownName = (name: string) => (PLAIN_NAME.test(name) ? name : JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name));
+
+const refusal = (problem: string) => new BackupError(`${problem}; no se restauró nada`);
+
+/**
+ * An archive names data, never where it goes: each table it names must be one of the site's own
+ * (`site`, read from the database its migrations just made, never from the archive), once, with
+ * exactly the columns a backup copies of it, and each sequence one of the site's. Without `site`
+ * (before the database is opened), what no site has: a name with other characters, a table or
+ * column named twice. Throws the refusal, in Spanish, before anything is written.
+ */
+export function assertSiteData(manifest: BackupManifest, site?: SiteSchema): void {
+  const named = new Set<string>();
+  for (const table of manifest.tables) {
+    if (!PLAIN_NAME.test(table.name) || (site && !site.tables.has(table.name))) throw refusal(`la copia nombra una tabla que el sitio no tiene (${shownName(table.name)})`);
+    if (named.has(table.name)) throw refusal(`la copia nombra dos veces la tabla ${table.name}`);
+    named.add(table.name);
+    const expected = site?.tables.get(table.name);
+    const extra = table.columns.filter((column, index) => !PLAIN_NAME.test(column) || table.columns.indexOf(column) !== index || (expected && !expected.includes(column)));
+    const missing = expected?.filter((column) => !table.columns.includes(column)) ?? [];
+    if (extra.length > 0 || missing.length > 0) {
+      const differences = [extra.length > 0 ? `sobran: ${extra.map(shownName).join(', ')}` : '', missing.length > 0 ? `faltan: ${missing.join(', ')}` : ''];
+      throw refusal(`las columnas de la tabla ${table.name} en la copia no son las del sitio (${differences.filter(Boolean).join('; ')})`);
+    }
+  }
+  for (const sequence of manifest.sequences) {
+    if (!PLAIN_NAME.test(sequence.name) || (site && !site.sequences.has(sequence.name))) throw refusal(`la copia nombra una secuencia que el sitio no tiene (${shownName(sequence.name)})`);
   }
 }
 

@@ -13,6 +13,7 @@ import { createConfiguredStorage, type Storage } from '../lib/storage.js';
 import { createFileRepository } from '../modules/files/repository.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, Cleanups, sha256Of, type BackupManifest } from './archive.js';
 import { openSiteDatabase } from './site-database.js';
+import { inSiteSchema, readSiteSchema } from './site-schema.js';
 
 /**
  * `npm run backup`: one archive (.tar.gz, see archive.ts) with the database, the uploaded files and
@@ -95,27 +96,19 @@ async function stageSite(config: BackupSettings, url: string, staging: string): 
       throw new BackupError('la base de datos no tiene las tablas del sitio (nunca se inició el servidor con ella)');
     });
     manifest.migrations = applied.rows.map((row) => Number(row.created));
-    for (const name of await tablesInLoadOrder(client)) {
-      // Transaction ids (xid8) belong to the cluster that wrote them: a restored row takes the restore's own.
-      const { rows: columns } = await client.query<{ name: string }>(
-        `select column_name as name from information_schema.columns
-          where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' and udt_name <> 'xid8' order by ordinal_position`,
-        [name],
-      );
-      const list = columns.map((column) => client.escapeIdentifier(column.name)).join(', ');
+    const site = await readSiteSchema(client);
+    for (const name of await tablesInLoadOrder(client, [...site.tables.keys()])) {
+      const columns = site.tables.get(name)!;
+      const list = columns.map((column) => client.escapeIdentifier(column)).join(', ');
       const counter = lineCounter();
       await pipeline(
-        client.query(copyTo(`copy ${client.escapeIdentifier(name)} (${list}) to stdout`)),
+        client.query(copyTo(`copy ${inSiteSchema(name)} (${list}) to stdout`)),
         counter,
         createWriteStream(path.join(staging, 'database', `${name}.tsv`)),
       );
-      manifest.tables.push({ name, columns: columns.map((column) => column.name), rows: counter.lines() });
+      manifest.tables.push({ name, columns, rows: counter.lines() });
     }
-    // Sequences are not transactional: a value read now may be past the snapshot, which only leaves a gap.
-    const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
-      `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by 1`,
-    );
-    manifest.sequences = sequences;
+    manifest.sequences = [...site.sequences].map(([name, value]) => ({ name, value }));
     for (const key of await referencedKeys(client)) {
       if (keys.has(key)) continue;
       if (await stage(key)) keys.add(key);
@@ -153,12 +146,8 @@ async function referencedKeys(client: pg.Client): Promise<Set<string>> {
   }
 }
 
-/** The `public` tables, parents before children (the order their foreign keys let them be loaded in). */
-async function tablesInLoadOrder(client: pg.Client): Promise<string[]> {
-  const { rows: tables } = await client.query<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
-  );
+/** The site's tables, parents before children (the order their foreign keys let them be loaded in). */
+async function tablesInLoadOrder(client: pg.Client, tables: string[]): Promise<string[]> {
   const { rows: links } = await client.query<{ child: string; parent: string }>(
     `select child.relname as child, parent.relname as parent
        from pg_constraint c
@@ -167,7 +156,7 @@ async function tablesInLoadOrder(client: pg.Client): Promise<string[]> {
        join pg_namespace n on n.oid = child.relnamespace
       where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`,
   );
-  const parents = new Map(tables.map((table) => [table.name, new Set<string>()]));
+  const parents = new Map(tables.map((table) => [table, new Set<string>()]));
   for (const link of links) parents.get(link.child)?.add(link.parent);
   const ordered: string[] = [];
   const visit = (name: string, seen: Set<string>) => {
@@ -176,7 +165,7 @@ async function tablesInLoadOrder(client: pg.Client): Promise<string[]> {
     for (const parent of parents.get(name) ?? []) visit(parent, seen);
     ordered.push(name);
   };
-  for (const table of tables) visit(table.name, new Set());
+  for (const table of tables) visit(table, new Set());
   return ordered;
 }
 

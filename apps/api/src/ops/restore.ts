@@ -6,11 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import * as tar from 'tar';
-import { BackupError, Cleanups, parseManifest, sha256Of, type BackupManifest } from './archive.js';
+import { assertSiteData, BackupError, Cleanups, parseManifest, sha256Of, type BackupManifest } from './archive.js';
 import { createConfiguredStorage } from '../lib/storage.js';
 import type { BackupSettings } from './backup.js';
 import { applyMigrations, knownMigrations, type Migration } from './migrations.js';
 import { openSiteDatabase } from './site-database.js';
+import { inSiteSchema, readSiteSchema, type SiteSchema } from './site-schema.js';
 
 /**
  * `npm run restore -- <file>`: rebuilds a site from a backup into an empty DATA_DIR (its embedded
@@ -112,6 +113,8 @@ async function unpack(archive: string, staging: string): Promise<BackupManifest>
   await tar.extract({ file: archive, cwd: staging, strict: true, filter: (_path, entry) => 'type' in entry && ['File', 'Directory'].includes(entry.type) });
   const manifest = parseManifest(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8').catch(() => ''));
   if (!manifest) throw new BackupError(`${archive} no es una copia de seguridad de este sistema (o es de un formato que esta versión no lee)`);
+  // Names fit for a file and a table before either is looked for; the site's tables are checked once migrated.
+  assertSiteData(manifest);
   for (const table of manifest.tables) {
     if (!existsSync(path.join(staging, 'database', `${table.name}.tsv`))) throw new BackupError(`la copia está incompleta: falta la tabla ${table.name}`);
   }
@@ -135,19 +138,27 @@ async function loadDatabase(url: string, staging: string, manifest: BackupManife
     await client.query(`select pg_advisory_xact_lock(hashtext('concejo:migrations'))`);
     await assertEmptyDatabase(client);
     await applyMigrations(client, migrations.slice(0, manifest.migrations.length));
-    for (const table of manifest.tables) {
-      const list = table.columns.map((column) => client.escapeIdentifier(column)).join(', ');
-      const copy = client.query(copyFrom(`copy ${client.escapeIdentifier(table.name)} (${list}) from stdin`));
-      try {
-        await pipeline(createReadStream(path.join(staging, 'database', `${table.name}.tsv`)), copy);
-      } catch (error) {
-        throw new BackupError(`no se pudo cargar la tabla ${table.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    // The archive names tables; only those these migrations made are written, and nothing if it names another.
+    const site = await readSiteSchema(client);
+    assertSiteData(manifest, site);
+    await client.query('set local search_path to pg_catalog, public');
+    await asRestrictedRole(client, site, async () => {
+      for (const table of manifest.tables) {
+        const list = table.columns.map((column) => client.escapeIdentifier(column)).join(', ');
+        const copy = client.query(copyFrom(`copy ${inSiteSchema(table.name)} (${list}) from stdin`));
+        try {
+          await pipeline(createReadStream(path.join(staging, 'database', `${table.name}.tsv`)), copy);
+        } catch (error) {
+          throw new BackupError(`no se pudo cargar la tabla ${table.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
+        if (copy.rowCount !== table.rows) throw new BackupError(`la copia está dañada: la tabla ${table.name} tiene ${copy.rowCount} filas y debía tener ${table.rows}`);
       }
-      if (copy.rowCount !== table.rows) throw new BackupError(`la copia está dañada: la tabla ${table.name} tiene ${copy.rowCount} filas y debía tener ${table.rows}`);
-    }
-    for (const sequence of manifest.sequences) {
-      if (sequence.value !== null) await client.query('select setval($1::regclass, $2::bigint, true)', [client.escapeIdentifier(sequence.name), sequence.value]);
-    }
+      for (const sequence of manifest.sequences) {
+        if (sequence.value !== null) await client.query('select setval($1::regclass, $2::bigint, true)', [inSiteSchema(sequence.name), sequence.value]);
+      }
+    });
+    // The newer migrations as the server would run them.
+    await client.query('set local search_path to default');
     await applyMigrations(client, migrations.slice(manifest.migrations.length));
     await inside();
     await client.query('commit');
@@ -159,9 +170,36 @@ async function loadDatabase(url: string, staging: string, manifest: BackupManife
   }
 }
 
+/**
+ * The rows are written by a role made for this restore, inside its transaction: no superuser, no login,
+ * owner of nothing, allowed only to read and write the site's tables (their triggers read and update
+ * others of them) and to set its sequences. When the connection is a superuser (the embedded
+ * PostgreSQL; a DATABASE_URL with one), so that no row, whatever the archive says, is written with
+ * its powers. Without them (a DATABASE_URL user that is no superuser) that user writes, as the server
+ * does. The role is dropped before the commit: none outlives the restore, and a failed one rolls it back.
+ */
+async function asRestrictedRole(client: pg.Client, site: SiteSchema, write: () => Promise<void>): Promise<void> {
+  const { rows } = await client.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user');
+  if (!rows[0]?.superuser) return write();
+  const role = client.escapeIdentifier(`concejo_restore_${randomBytes(6).toString('hex')}`);
+  const qualified = (names: Iterable<string>) => [...names].map(inSiteSchema).join(', ');
+  await client.query(`create role ${role} nologin nosuperuser noinherit nocreatedb nocreaterole noreplication nobypassrls`);
+  await client.query(`grant usage on schema public to ${role}`);
+  if (site.tables.size > 0) await client.query(`grant select, insert, update on table ${qualified(site.tables.keys())} to ${role}`);
+  if (site.sequences.size > 0) await client.query(`grant usage, select, update on sequence ${qualified(site.sequences.keys())} to ${role}`);
+  await client.query(`set local role ${role}`);
+  await write();
+  await client.query('reset role');
+  // Its grants go with it (drop owned revokes them; it owns nothing).
+  await client.query(`drop owned by ${role}`);
+  await client.query(`drop role ${role}`);
+}
+
+/** Empty: no relation at all in the `public` schema (whoever owns it), no migrations applied. */
 async function assertEmptyDatabase(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ tables: number; migrated: boolean }>(
-    `select (select count(*)::int from information_schema.tables where table_schema = 'public') as tables,
+    `select (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
+              where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')) as tables,
             to_regclass('drizzle.__drizzle_migrations') is not null as migrated`,
   );
   const { tables, migrated } = rows[0]!;
