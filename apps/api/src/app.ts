@@ -13,6 +13,7 @@ import { drainPlugin } from './plugins/drain.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createUploadSpool } from './lib/upload-spool.js';
 import { clientOf, trustProxyOption } from './lib/trust-proxy.js';
+import { watchBodies } from './lib/body-timeout.js';
 import { createConfiguredStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { closingStep } from './lib/slow-steps.js';
@@ -107,6 +108,9 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every request body has a time limit.
+  watchBodies(app.server, config.bodies, app.log);
 
   app.addHook('preClose', (done) => {
     replays.close();
