@@ -148,6 +148,12 @@ describe('slow clients', () => {
     }
     expect(problemsOf({ BODY_MIN_BYTES_PER_SECOND: '-1' })[0]).toMatch(/^BODY_MIN_BYTES_PER_SECOND \("-1"\): debe ser un número entero de 0 a 1000000 /);
   });
+
+  it('bounds connections per address (64) and in all (unset: from the open-file limit at start)', () => {
+    expect(loadConfig({}).connections).toEqual({ perAddress: 64, total: undefined });
+    expect(loadConfig({ CONNECTIONS_PER_ADDRESS: '16', MAX_CONNECTIONS: '500' }).connections).toEqual({ perAddress: 16, total: 500 });
+    expect(problemsOf({ CONNECTIONS_PER_ADDRESS: '0', MAX_CONNECTIONS: 'muchas' }).map((problem) => problem.split(' ')[0]).sort()).toEqual(['CONNECTIONS_PER_ADDRESS', 'MAX_CONNECTIONS']);
+  });
 });
 
 const BUCKET = { S3_BUCKET: 'concejo-archivos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secreto-del-bucket' };

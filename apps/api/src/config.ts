@@ -167,6 +167,9 @@ const envSchema = z
     // Request bodies (lib/body-timeout.ts): cut when nothing arrives this long, or slower on average than this.
     BODY_IDLE_SECONDS: wholeNumber(5, 600, 'segundos sin recibir datos'),
     BODY_MIN_BYTES_PER_SECOND: wholeNumber(0, 1_000_000, 'bytes por segundo; 0: sin mínimo'),
+    // Open connections (lib/connection-limits.ts): per client address, and in all (unset: from the open-file limit).
+    CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000, 'conexiones'),
+    MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'conexiones; sin valor: según el límite de archivos abiertos'),
     // Untrusted documents (uploaded PDFs, news texts) are read in worker processes with these limits.
     DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
     DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
@@ -270,6 +273,11 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
      * minBytesPerSecond past its first idleMs, is answered 408 and its connection closed.
      */
     bodies: { idleMs: (env.BODY_IDLE_SECONDS ?? 30) * 1000, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND ?? 1024 },
+    /**
+     * Most open connections from one client address (a trusted proxy's not counted) and in all
+     * (undefined: what the open-file limit leaves past a reserve, found at start).
+     */
+    connections: { perAddress: env.CONNECTIONS_PER_ADDRESS ?? 64, total: env.MAX_CONNECTIONS },
     /** Limits of the document worker processes; a failed text extraction is retried once after retryDelayMs. */
     documents: {
       memoryMb: env.DOCUMENT_MEMORY_MB,
