@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,8 +48,10 @@ describe('the per-address count', () => {
 describe('limitConnections', () => {
   const servers: net.Server[] = [];
   const sockets: net.Socket[] = [];
+  const agents: http.Agent[] = [];
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
+    for (const agent of agents.splice(0)) agent.destroy();
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
   });
 
@@ -109,5 +112,33 @@ describe('limitConnections', () => {
     const third = await connect(small.port, '127.0.0.7');
     await expect.poll(() => third.state()).toBe('closed');
     expect(small.entries().find((line) => line.msg.startsWith('connections refused: the server holds MAX_CONNECTIONS'))).toMatchObject({ limit: 2 });
+  });
+
+  it('closes the idle keep-alive connections when it refuses one at the total limit, so that the next attempt gets in', async () => {
+    const capture = capturingLogger();
+    const server = http.createServer((_request, response) => response.end('ok'));
+    servers.push(server);
+    limitConnections(server, { perAddress: 100, total: 2, exempt: () => false }, capture.logger);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    agents.push(agent);
+    const get = () =>
+      new Promise<number | string>((resolve) => {
+        const request = http.get({ host: '127.0.0.1', port, agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+    // Two answered requests leave two idle keep-alive connections: the server is full.
+    expect(await Promise.all([get(), get()])).toEqual([200, 200]);
+    const refused = await connect(port, '127.0.0.5');
+    await expect.poll(() => refused.state()).toBe('closed');
+    // Refusing it closed the idle ones: the next visitor gets in.
+    await expect.poll(() => Object.values(agent.sockets).flat().length + Object.values(agent.freeSockets).flat().length).toBe(0);
+    const next = await connect(port, '127.0.0.5');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(next.state()).toBe('open');
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Server as HttpServer } from 'node:http';
 import { isIPv6, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -12,13 +13,16 @@ import type { FastifyBaseLogger } from 'fastify';
  * - in all (MAX_CONNECTIONS; Node's `server.maxConnections`): by default what the process's open-file
  *   limit leaves once a reserve is kept for PostgreSQL, the stored files, spooled uploads, the
  *   document workers and the logs, so that a flood of connections is refused at the door rather than
- *   starving the site of descriptors (EMFILE) for every visitor.
+ *   starving the site of descriptors (EMFILE) for every visitor. At the limit, idle keep-alive
+ *   connections are closed, so that the next visitor finds room.
  */
 
 /** Descriptors kept out of the connections' reach: at least this many... */
 const RESERVE_MIN = 128;
 /** ...or this share of the open-file limit, whichever is more (but never more than half of it). */
 const RESERVE_SHARE = 0.25;
+/** At the total limit, idle keep-alive connections are closed at most this often. */
+const IDLE_SWEEP_MS = 1_000;
 /** At most one warning this often about connections refused at the total limit (a flood would write one per connection). */
 const DROP_REPORT_MS = 60_000;
 
@@ -84,8 +88,15 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
 
   let dropped = 0;
   let lastDropReport = -Infinity;
+  let lastIdleSweep = -Infinity;
   server.on('drop', () => {
     dropped += 1;
+    // Browsers keep idle connections open for the next request (72 s): at the limit they go, so that
+    // a new visitor's next attempt finds room (once a second at most).
+    if (server instanceof HttpServer && performance.now() - lastIdleSweep > IDLE_SWEEP_MS) {
+      lastIdleSweep = performance.now();
+      server.closeIdleConnections();
+    }
     if (performance.now() - lastDropReport < DROP_REPORT_MS) return;
     lastDropReport = performance.now();
     log.warn({ refused: dropped, limit: total }, 'connections refused: the server holds MAX_CONNECTIONS open connections');
