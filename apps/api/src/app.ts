@@ -12,7 +12,9 @@ import { acceptMultipart } from './lib/multipart.js';
 import { drainPlugin } from './plugins/drain.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createUploadSpool } from './lib/upload-spool.js';
-import { clientOf, trustProxyOption } from './lib/trust-proxy.js';
+import { clientOf, isTrustedProxy, trustProxyOption } from './lib/trust-proxy.js';
+import { watchBodies } from './lib/body-timeout.js';
+import { limitConnections } from './lib/connection-limits.js';
 import { createConfiguredStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { closingStep } from './lib/slow-steps.js';
@@ -107,6 +109,11 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every request body has a time limit, and every client address a number of open connections
+  // (a proxy TRUST_PROXY trusts is not counted: nginx bounds each client itself).
+  watchBodies(app.server, config.bodies, app.log);
+  limitConnections(app.server, { ...config.connections, exempt: isTrustedProxy(config.trustProxy) }, app.log);
 
   app.addHook('preClose', (done) => {
     replays.close();

@@ -138,6 +138,24 @@ describe('sessions', () => {
   });
 });
 
+describe('slow clients', () => {
+  it('cuts a body after BODY_IDLE_SECONDS without a byte (30) or below BODY_MIN_BYTES_PER_SECOND (1024), an empty value meaning the default', () => {
+    expect(loadConfig({}).bodies).toEqual({ idleMs: 30_000, minBytesPerSecond: 1024 });
+    expect(loadConfig({ BODY_IDLE_SECONDS: '60', BODY_MIN_BYTES_PER_SECOND: '0' }).bodies).toEqual({ idleMs: 60_000, minBytesPerSecond: 0 });
+    expect(loadConfig({ BODY_IDLE_SECONDS: '', BODY_MIN_BYTES_PER_SECOND: ' ' }).bodies).toEqual({ idleMs: 30_000, minBytesPerSecond: 1024 });
+    for (const value of ['4', '601', 'treinta', '2.5']) {
+      expect(problemsOf({ BODY_IDLE_SECONDS: value }), value).toEqual([`BODY_IDLE_SECONDS ("${value}"): debe ser un número entero de 5 a 600 (segundos sin recibir datos)`]);
+    }
+    expect(problemsOf({ BODY_MIN_BYTES_PER_SECOND: '-1' })[0]).toMatch(/^BODY_MIN_BYTES_PER_SECOND \("-1"\): debe ser un número entero de 0 a 1000000 /);
+  });
+
+  it('bounds connections per address (64) and in all (unset: from the open-file limit at start)', () => {
+    expect(loadConfig({}).connections).toEqual({ perAddress: 64, total: undefined });
+    expect(loadConfig({ CONNECTIONS_PER_ADDRESS: '16', MAX_CONNECTIONS: '500' }).connections).toEqual({ perAddress: 16, total: 500 });
+    expect(problemsOf({ CONNECTIONS_PER_ADDRESS: '0', MAX_CONNECTIONS: 'muchas' }).map((problem) => problem.split(' ')[0]).sort()).toEqual(['CONNECTIONS_PER_ADDRESS', 'MAX_CONNECTIONS']);
+  });
+});
+
 const BUCKET = { S3_BUCKET: 'concejo-archivos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secreto-del-bucket' };
 
 describe('where uploaded files live (S3_*)', () => {

@@ -69,6 +69,15 @@ const configuredPassword = optionalString.pipe(
     .optional(),
 );
 
+/**
+ * A whole number from `min` to `max` (a setting of seconds, bytes or connections), or undefined when
+ * unset or empty (its default is decided where the setting is read).
+ */
+const wholeNumber = (min: number, max: number, unit: string) => {
+  const error = `debe ser un número entero de ${min} a ${max} (${unit})`;
+  return optionalString.pipe(z.coerce.number<string | undefined>({ error }).int({ error }).min(min, { error }).max(max, { error }).optional());
+};
+
 /** Proxy-addr's names for address ranges, accepted by Fastify's trustProxy like any address. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -155,6 +164,12 @@ const envSchema = z
     TRUST_PROXY: trustProxySchema,
     // Behind a balancer: how long a SIGTERM may keep the listener open while traffic moves away (plugins/drain.ts).
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(20).default(0),
+    // Request bodies (lib/body-timeout.ts): cut when nothing arrives this long, or slower on average than this.
+    BODY_IDLE_SECONDS: wholeNumber(5, 600, 'segundos sin recibir datos'),
+    BODY_MIN_BYTES_PER_SECOND: wholeNumber(0, 1_000_000, 'bytes por segundo; 0: sin mínimo'),
+    // Open connections (lib/connection-limits.ts): per client address, and in all (unset: from the open-file limit).
+    CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000, 'conexiones'),
+    MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'conexiones; sin valor: según el límite de archivos abiertos'),
     // Untrusted documents (uploaded PDFs, news texts) are read in worker processes with these limits.
     DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
     DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
@@ -253,6 +268,16 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     /** After a SIGTERM, GET/HEAD get 503 for up to this long (until a quiet second) before the listener closes; 0: closes at once. */
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    /**
+     * A request body from which nothing arrives for idleMs, or that averages less than
+     * minBytesPerSecond past its first idleMs, is answered 408 and its connection closed.
+     */
+    bodies: { idleMs: (env.BODY_IDLE_SECONDS ?? 30) * 1000, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND ?? 1024 },
+    /**
+     * Most open connections from one client address (a trusted proxy's not counted) and in all
+     * (undefined: what the open-file limit leaves past a reserve, found at start).
+     */
+    connections: { perAddress: env.CONNECTIONS_PER_ADDRESS ?? 64, total: env.MAX_CONNECTIONS },
     /** Limits of the document worker processes; a failed text extraction is retried once after retryDelayMs. */
     documents: {
       memoryMb: env.DOCUMENT_MEMORY_MB,

@@ -8,6 +8,8 @@ export const MESSAGES = {
   validation: 'Los datos enviados no son válidos.',
   conflict: 'Otra persona modificó estos datos mientras los editabas. Recarga la página y vuelve a intentarlo.',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
+  /** 408: an upload or form whose data stopped arriving (or came too slowly) before it was complete. */
+  bodyTimeout: 'Los datos enviados dejaron de llegar o llegan demasiado lento, y el envío se canceló. Revise su conexión e inténtelo de nuevo.',
   internal: 'Ocurrió un error inesperado en el servidor. Inténtelo de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   badCredentials: 'Email o contraseña incorrectos.',

@@ -54,6 +54,16 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/**
+ * 408: the request's body stopped arriving, or arrives slower than the minimum rate
+ * (lib/body-timeout.ts hands it to whatever reads the body); the connection closes after the answer.
+ */
+export class BodyTimeout extends HttpError {
+  constructor() {
+    super(408, MESSAGES.bodyTimeout, { body: [MESSAGES.bodyTimeout] }, { connection: 'close' });
+  }
+}
+
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|the database system is (starting up|shutting down)/i;
 

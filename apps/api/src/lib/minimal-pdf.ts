@@ -25,6 +25,26 @@ export function pdfWithPages(pages: readonly (readonly string[])[]): Buffer {
   return assemblePdf(bodies);
 }
 
+/** A PDF that opens, exactly `size` bytes long: one page of text and an unused stream of spaces (an upload of any size). */
+export function pdfOfSize(size: number): Buffer {
+  const content = Buffer.from('BT\n/F1 12 Tf\n56 780 Td\n(Ordenanza de prueba) Tj\nET');
+  const build = (filler: number) =>
+    assemblePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+      Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+      Buffer.concat([Buffer.from(`<< /Length ${filler} >>\nstream\n`), Buffer.alloc(filler, 0x20), Buffer.from('\nendstream')]),
+    ]);
+  let filler = Math.max(0, size - build(0).length);
+  // The lengths written in the file change its length by a few digits: two rounds settle it.
+  for (let round = 0; round < 2; round += 1) filler += size - build(filler).length;
+  const pdf = build(filler);
+  if (pdf.length !== size) throw new Error(`pdfOfSize: made ${pdf.length} bytes instead of ${size}`);
+  return pdf;
+}
+
 /** A PDF of these objects, numbered from 1 (the first is the catalog), with a correct cross-reference table. */
 export function assemblePdf(bodies: readonly (string | Buffer)[], trailerExtra = ''): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
+import type net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { REGULATION_MESSAGES } from '@concejo/contracts';
 import { buildLoggedInUser } from '../test/factories.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
-import { assemblePdf } from './minimal-pdf.js';
+import { BOUNDARY, rawRequest, regulationForm } from '../test/raw-upload.js';
+import { pdfOfSize } from './minimal-pdf.js';
 import { MAX_PDF_BYTES, MULTIPART_MESSAGES as M } from './multipart.js';
 import { SPOOL_GRACE_MS } from './upload-spool.js';
 
@@ -47,100 +49,14 @@ afterAll(async () => {
   await fs.rm(path.dirname(path.dirname(spoolDir)), { recursive: true, force: true });
 });
 
-// ---- Bodies and a client that can stop halfway ----
+// ---- A client that can stop halfway ----
 
-const BOUNDARY = 'LimiteDelFormularioSpool7MA4YWxkTrZu0gW';
-const part = (headers: string, value: Buffer) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n${headers}\r\n\r\n`), value, Buffer.from('\r\n')]);
-const textPart = (name: string, value: string) => part(`Content-Disposition: form-data; name="${name}"`, Buffer.from(value));
-/** A file part named as an attacker would: the name must never reach the disk. */
-const filePart = (name: string, value: Buffer) => part(`Content-Disposition: form-data; name="${name}"; filename="../../../../tmp/ordenanza.pdf"\r\nContent-Type: application/pdf`, value);
-
-/** A new ordinance in process with its process PDF (the file is the last part, so a pause falls inside it). */
-function regulationForm(pdf: Buffer): Buffer {
-  return Buffer.concat([textPart('type', 'ordinance'), textPart('subject', 'Ordenanza con un PDF grande'), textPart('authors[]', 'Ana'), filePart('pdf_process', pdf), Buffer.from(`--${BOUNDARY}--\r\n`)]);
-}
-
-/** A PDF that opens, `size` bytes long: one page of text and an unused stream of spaces. */
-function pdfOfSize(size: number): Buffer {
-  const content = Buffer.from('BT\n/F1 12 Tf\n56 780 Td\n(Ordenanza de prueba) Tj\nET');
-  const build = (filler: number) =>
-    assemblePdf([
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-      Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
-      Buffer.concat([Buffer.from(`<< /Length ${filler} >>\nstream\n`), Buffer.alloc(filler, 0x20), Buffer.from('\nendstream')]),
-    ]);
-  let filler = Math.max(0, size - build(0).length);
-  // The lengths written in the file change its length by a few digits: two rounds settle it.
-  for (let round = 0; round < 2; round += 1) filler += size - build(filler).length;
-  const pdf = build(filler);
-  expect(pdf.length).toBe(size);
-  return pdf;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  /** An error's body, or the regulation registered (its process PDF's link). */
-  body: { message?: string; errors?: Record<string, string[]>; pdf_process?: string };
-}
-
-/**
- * A POST of `body` over a plain socket, written in 64 KB slices as the server takes them (so the test
- * process never holds a second copy): `send(upTo)` writes up to that byte and resolves once the socket
- * has taken it; `abort()` cuts the connection; `answer` is the server's whole answer.
- */
+/** A POST of `body` over a plain socket (test/raw-upload.ts) as the admin, its connection cut after each test. */
 async function startUpload(body: Buffer, url = '/api/v1/regulations') {
-  const { hostname, port } = new URL(base);
-  const socket = net.connect(Number(port), hostname);
-  connections.add(socket);
-  socket.once('close', () => connections.delete(socket));
-  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  // A server that answers before reading everything may close while this side still writes.
-  socket.on('error', () => undefined);
-  let received = Buffer.alloc(0);
-  const answer = new Promise<Answer>((resolve, reject) => {
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const lines = received.subarray(0, end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      const length = Number(headers['content-length']);
-      if (received.length < end + 4 + length) return;
-      resolve({ status: Number(lines[0]!.split(' ')[1]), headers, body: JSON.parse(received.subarray(end + 4, end + 4 + length).toString('utf8')) });
-      socket.destroy();
-    });
-    socket.on('close', () => reject(new Error(`the connection closed without a whole answer (${received.length} bytes received)`)));
-  });
-  answer.catch(() => undefined);
-  const head = [`POST ${url} HTTP/1.1`, `host: ${hostname}:${port}`, `authorization: ${admin.authorization}`, `content-type: multipart/form-data; boundary=${BOUNDARY}`, `content-length: ${body.length}`, '', ''].join('\r\n');
-  socket.write(head);
-  let sent = 0;
-  return {
-    answer,
-    async send(upTo = body.length) {
-      while (sent < upTo && !socket.destroyed) {
-        const slice = body.subarray(sent, Math.min(upTo, sent + 64 * 1024));
-        sent += slice.length;
-        if (!socket.write(slice)) await drained(socket);
-      }
-    },
-    abort: () => socket.destroy(),
-  };
-}
-
-/** Until the socket takes more, or closes. */
-function drained(socket: net.Socket) {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      socket.off('drain', done).off('close', done);
-      resolve();
-    };
-    socket.on('drain', done).on('close', done);
-  });
+  const upload = await rawRequest({ base, path: url, headers: { authorization: admin.authorization, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body });
+  connections.add(upload.socket);
+  void upload.closed.then(() => connections.delete(upload.socket));
+  return upload;
 }
 
 // ---- What is in the spool folder ----

@@ -5,7 +5,7 @@ import Busboy, { type BusboyFileStream } from '@fastify/busboy';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from './errors.js';
+import { BodyTimeout, HttpError } from './errors.js';
 import { parseFormFields } from './form-fields.js';
 import { SPOOLED_HEAD_BYTES, type SpooledFile, type SpoolSession, type UploadSpool } from './upload-spool.js';
 
@@ -295,9 +295,11 @@ class FormReader {
       this.busboy.on('drain', () => {
         if (!this.settled) this.raw.resume();
       });
+      // A connection already gone (its client, or the body's time limit) will send nothing more.
+      if (this.raw.destroyed) return this.onAborted();
       this.raw.on('data', this.onData);
       this.raw.on('end', this.onEnd);
-      this.raw.on('error', this.onAborted);
+      this.raw.on('error', this.onError);
       this.raw.on('close', this.onClose);
     });
   }
@@ -314,6 +316,9 @@ class FormReader {
   };
 
   private readonly onAborted = () => this.fail(stopped(422, MULTIPART_MESSAGES.malformed, 'body'));
+
+  /** The body's time limit (lib/body-timeout.ts) is answered as it is: 408, the upload removed. */
+  private readonly onError = (error: unknown) => (error instanceof BodyTimeout ? this.fail(error) : this.onAborted());
 
   private readonly onClose = () => {
     if (!this.raw.readableEnded) this.onAborted();
@@ -493,7 +498,7 @@ class FormReader {
     this.raw.off('end', this.onEnd);
     this.raw.off('close', this.onClose);
     // Late errors of the request or the parser have nobody left to tell.
-    this.raw.off('error', this.onAborted);
+    this.raw.off('error', this.onError);
     this.raw.on('error', () => {});
   }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config.js';
 import { buildUser, newDeviceId } from '../test/factories.js';
 import { capturingLogger, createTestApp, type TestContext } from '../test/harness.js';
-import { clientOf, trustProxyOption } from './trust-proxy.js';
+import { clientOf, isTrustedProxy, trustProxyOption } from './trust-proxy.js';
 
 /** An app behind the given TRUST_PROXY, and the address its audit log saw for one login. */
 function behind(trustProxy: Config['trustProxy']) {
@@ -91,6 +91,16 @@ describe('trustProxyOption', () => {
     expect(trust('203.0.113.9', 1)).toBe(true);
     expect(trust('203.0.113.9', 2)).toBe(false);
     expect(trust('not an address', 0)).toBe(false);
+  });
+});
+
+describe('isTrustedProxy (peers the per-address connection limit does not count)', () => {
+  it('is nobody without TRUST_PROXY, the listed addresses and ranges, or a loopback or private peer for a hop count', () => {
+    expect(isTrustedProxy(false)('127.0.0.1')).toBe(false);
+    const listed = isTrustedProxy(['10.0.0.0/8', '192.0.2.7']);
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '192.0.2.7', '192.0.2.8', '127.0.0.1'].map(listed)).toEqual([true, true, true, false, false]);
+    const oneHop = isTrustedProxy(1);
+    expect(['127.0.0.1', '192.168.1.10', '203.0.113.9'].map(oneHop)).toEqual([true, true, false]);
   });
 });
 

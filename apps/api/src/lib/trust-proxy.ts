@@ -39,15 +39,31 @@ export function trustProxyOption(setting: TrustProxySetting): false | string[] |
  */
 export function clientOf(setting: TrustProxySetting): (request: IncomingMessage) => { ip: string | undefined; host: string } {
   const asked = (request: IncomingMessage) => request.headers.host ?? '';
-  const option = trustProxyOption(setting);
-  if (option === false) return (request) => ({ ip: request.socket?.remoteAddress, host: asked(request) });
-  const trusted = typeof option === 'function' ? option : proxyAddr.compile(option);
+  const trusted = proxyTrust(setting);
+  if (!trusted) return (request) => ({ ip: request.socket?.remoteAddress, host: asked(request) });
   return (request) => {
     const forwardedHost = request.headers['x-forwarded-host'];
     const remote = request.socket?.remoteAddress;
     const host = forwardedHost && remote !== undefined && trusted(remote, 0) ? lastEntry(String(forwardedHost)) : asked(request);
     return { ip: proxyAddr.all(request, trusted).at(-1), host };
   };
+}
+
+/** Fastify's trust function for the setting (address, hop), or undefined when no proxy is trusted. */
+function proxyTrust(setting: TrustProxySetting): ((address: string, hop: number) => boolean) | undefined {
+  const option = trustProxyOption(setting);
+  if (option === false) return undefined;
+  return typeof option === 'function' ? option : proxyAddr.compile(option);
+}
+
+/**
+ * Whether a socket's peer is a proxy this setting trusts (the nearest hop, as Fastify judges it): its
+ * connections carry many clients, so the per-address connection limit leaves them alone
+ * (lib/connection-limits.ts). Never true without TRUST_PROXY.
+ */
+export function isTrustedProxy(setting: TrustProxySetting): (address: string) => boolean {
+  const trusted = proxyTrust(setting);
+  return trusted ? (address) => trusted(address, 0) : () => false;
 }
 
 /** The last of a header's comma-separated values, as Fastify reads X-Forwarded-Host. */
