@@ -148,13 +148,15 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   const fileUrl = (key: string) => `${API_BASE}${FILES_PREFIX}/${key}`;
   const regulationRepository = createRegulationRepository(db);
-  // Uploaded documents are read in worker processes with memory and time limits, never in this one.
+  // Uploaded documents are read, and agendas' documents made, in worker processes with memory and
+  // time limits, never in this one.
   const documents = createDocuments({ limits: config.documents, log: app.log });
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
   const dayOrders = createDayOrderService({
     repository: createDayOrderRepository(db),
     storage,
+    documents,
     clock,
     timeZone: config.council.timeZone,
     councilName: config.council.name,

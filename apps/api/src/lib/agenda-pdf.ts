@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /** One entry of an agenda section: a regulation, or a free text (a commission's dispatch). */
 export type AgendaPdfEntry =
   | { kind: 'regulation'; cargo: number; typeLabel: string; subject: string; authors: readonly string[] }
@@ -36,8 +34,11 @@ const RULE_COLOR = '#8a6d3b';
  * Writes the agenda (orden del día) as an A4 PDF: heading, then each numbered section with its numbered
  * entries ('2.1', '2.2', ...), and 'Página n de N' on every page. The standard Helvetica fonts are
  * WinAnsi-encoded, which covers Spanish (á é í ó ú ñ ü ¿ ¡ °); anything outside it is replaced.
+ * Runs in the document worker (documents.ts renderAgenda): a large agenda takes seconds.
  */
-export function renderAgendaPdf(input: AgendaPdfInput): Promise<Buffer> {
+export async function renderAgendaPdf(input: AgendaPdfInput): Promise<Buffer> {
+  // Loaded with the first agenda (with docx, half a second and 25 MB), not by every document worker as it starts.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_GAP, left: MARGIN, right: MARGIN },

@@ -1,9 +1,9 @@
 /**
- * Asks `${address}/healthz` again and again (20 ms apart) until `work` settles, as a visitor would while
- * the server does something heavy in the background: every answer's time, and what did not answer 200.
- * Rejects with the work's own error once the probing has stopped.
+ * Asks `${address}/healthz` again and again (`intervalMs` apart) until `work` settles, as a visitor
+ * would while the server does something heavy in the background: every answer's time, and what did
+ * not answer 200. Rejects with the work's own error once the probing has stopped.
  */
-export async function probeHealthWhile<T>(address: string, work: Promise<T>): Promise<{ value: T; latencies: number[]; failures: unknown[] }> {
+export async function probeHealthWhile<T>(address: string, work: Promise<T>, intervalMs = 20): Promise<{ value: T; latencies: number[]; failures: unknown[] }> {
   const latencies: number[] = [];
   const failures: unknown[] = [];
   let working = true;
@@ -17,7 +17,7 @@ export async function probeHealthWhile<T>(address: string, work: Promise<T>): Pr
         failures.push(error);
       }
       latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   })();
   try {

@@ -12,7 +12,8 @@ export async function pdfToText(pdf: Buffer): Promise<string> {
   try {
     const file = path.join(folder, 'agenda.pdf');
     await fs.writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    // The largest agendas' text is megabytes: more than execFile's 1 MB default.
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   } finally {
     await fs.rm(folder, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AgendaPdfInput } from '../agenda-pdf.js';
 import { HttpError, TooManyRequests, ValidationFailed } from '../errors.js';
 import { startsAsPdf } from '../pdf.js';
 import type { SpooledFile } from '../upload-spool.js';
@@ -18,7 +19,7 @@ import { isAlive } from '../processes.js';
 export interface DocumentLimits {
   /** Resident memory of each worker process, in MB. */
   memoryMb: number;
-  /** Time one background job (a PDF's text) may take. */
+  /** Time one background job (a PDF's text) may take, and one agenda's documents. */
   timeoutMs: number;
   /** Time opening an upload may take while its uploader waits. */
   checkTimeoutMs: number;
@@ -41,6 +42,11 @@ export interface PdfText {
 
 const TEMPORARY_PREFIX = 'concejo-documents-';
 const UNPROCESSABLE_TEXT = 'No se pudo procesar la descripción. Revise su contenido e intente de nuevo.';
+const TOO_MANY_UPLOADS = 'Hay muchos documentos en revisión. Intente de nuevo en unos segundos.';
+const AGENDA_BUSY = 'Se están preparando muchos documentos. Intente guardar la orden del día de nuevo en unos segundos.';
+const RESTARTING = 'El servidor se está reiniciando. Intente de nuevo en unos segundos.';
+/** Seconds a sender is told to wait when the uploads worker has too many jobs waiting (or is closing, for an agenda). */
+const RETRY_AFTER_SECONDS = 10;
 
 /** Temporary folders of processes that are gone (killed before they could remove theirs). */
 async function removeAbandonedFolders(): Promise<void> {
@@ -55,11 +61,20 @@ async function removeAbandonedFolders(): Promise<void> {
 /** What opening an uploaded PDF found. */
 export type PdfCheck = 'pdf' | 'not-pdf' | 'encrypted' | 'unreadable';
 
+/** An agenda's documents as the uploads worker wrote them, while `store` (renderAgenda) takes them. */
+export interface AgendaFiles {
+  pdf: string;
+  docx: string;
+  pdfBytes: number;
+  docxBytes: number;
+}
+
 /**
- * Everything the API does with untrusted documents, done in worker processes (document-worker.ts):
- * one for uploads, whose uploader waits for the answer, one for background work (a PDF's text layer),
- * and one for the OCR of scans, so that a slow document in the background never delays an upload,
- * and a 200-page scan (minutes of OCR) never delays another PDF's text.
+ * Everything the API does with untrusted documents, and the documents it makes that would hold its
+ * event loop for seconds (an agenda's PDF and Word), done in worker processes (document-worker.ts):
+ * one for uploads and agendas, whose senders wait for the answer, one for background work (a PDF's
+ * text layer), and one for the OCR of scans, so that a slow document in the background never delays
+ * an upload, and a 200-page scan (minutes of OCR) never delays another PDF's text.
  */
 export function createDocuments(options: { limits?: Partial<DocumentLimits>; log: FastifyBaseLogger }) {
   const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -85,9 +100,9 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
   // Workers get a file to read: handing over a path costs this process nothing, copying 20 MB
   // through the IPC channel would hold its event loop.
   let folder: Promise<string> | undefined;
+  const temporaryFolder = () => (folder ??= removeAbandonedFolders().then(() => fs.mkdtemp(path.join(os.tmpdir(), `${TEMPORARY_PREFIX}${process.pid}-`))));
   async function withTemporaryFile<T>(write: (file: string) => Promise<void>, use: (file: string) => Promise<T>): Promise<T> {
-    folder ??= removeAbandonedFolders().then(() => fs.mkdtemp(path.join(os.tmpdir(), `${TEMPORARY_PREFIX}${process.pid}-`)));
-    const file = path.join(await folder, randomUUID());
+    const file = path.join(await temporaryFolder(), randomUUID());
     try {
       await write(file);
       return await use(file);
@@ -107,18 +122,25 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     return ocrSupport;
   }
 
-  /** Recognises a scan in the OCR worker, in a folder of its own that goes with the job, whatever its end. */
-  async function recognise(file: string, pages: number): Promise<OcrResult> {
-    const pagesFolder = await fs.mkdtemp(path.join(path.dirname(file), 'ocr-'));
-    const started = Date.now();
+  /** A folder of its own for one job's files, removed with them once `use` settles, whatever its end. */
+  async function withJobFolder<T>(prefix: string, use: (jobFolder: string) => Promise<T>): Promise<T> {
+    const jobFolder = await fs.mkdtemp(path.join(await temporaryFolder(), prefix));
     try {
+      return await use(jobFolder);
+    } finally {
+      await fs.rm(jobFolder, { recursive: true, force: true });
+    }
+  }
+
+  /** Recognises a scan in the OCR worker, its pages' images in a folder of the job's own. */
+  function recognise(file: string, pages: number): Promise<OcrResult> {
+    return withJobFolder('ocr-', async (pagesFolder) => {
+      const started = Date.now();
       const result = await ocrLane.run({ kind: 'ocr-pdf', file, folder: pagesFolder, ocr }, { timeoutMs: ocrTimeoutMs(pages, ocr) });
       const level = result.stoppedPages.length > 0 ? 'warn' : 'info';
       log[level]({ pages: result.pages, stoppedPages: result.stoppedPages, characters: result.text.length, ms: Date.now() - started }, 'scanned PDF recognised');
       return result;
-    } finally {
-      await fs.rm(pagesFolder, { recursive: true, force: true });
-    }
+    });
   }
 
   return {
@@ -134,8 +156,8 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
         return 'pdf';
       } catch (error) {
         if (!(error instanceof DocumentJobFailed)) throw error;
-        if (error.failure === 'busy') throw new TooManyRequests('Hay muchos documentos en revisión. Intente de nuevo en unos segundos.', 10);
-        if (error.failure === 'closed') throw new HttpError(503, 'El servidor se está reiniciando. Intente de nuevo en unos segundos.');
+        if (error.failure === 'busy') throw new TooManyRequests(TOO_MANY_UPLOADS, RETRY_AFTER_SECONDS);
+        if (error.failure === 'closed') throw new HttpError(503, RESTARTING);
         log.info({ failure: error.failure, bytes: upload.size }, 'uploaded PDF refused');
         return error.failure === 'not-pdf' ? 'not-pdf' : error.failure === 'encrypted' ? 'encrypted' : 'unreadable';
       }
@@ -154,8 +176,8 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
         );
       } catch (error) {
         if (!(error instanceof DocumentJobFailed)) throw error;
-        if (error.failure === 'busy') throw new TooManyRequests('Hay muchos documentos en revisión. Intente de nuevo en unos segundos.', 10);
-        if (error.failure === 'closed') throw new HttpError(503, 'El servidor se está reiniciando. Intente de nuevo en unos segundos.');
+        if (error.failure === 'busy') throw new TooManyRequests(TOO_MANY_UPLOADS, RETRY_AFTER_SECONDS);
+        if (error.failure === 'closed') throw new HttpError(503, RESTARTING);
         log.warn({ failure: error.failure, bytes: content.length }, 'news text could not be cleaned');
         throw new ValidationFailed({ description: [UNPROCESSABLE_TEXT] });
       }
@@ -177,6 +199,33 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
           return recognised.text ? { text: recognised.text, ocr: true } : { text: layer.text, ocr: false };
         },
       );
+    },
+    /**
+     * An agenda's PDF and Word document (agenda-pdf.ts, agenda-docx.ts), made in the uploads worker,
+     * as its author waits for them: seconds of CPU for the largest, which would hold every request on
+     * this process's event loop. They are written to a folder of the job's own, which goes once
+     * `store` (that streams them into storage) settles, whatever its end. Too many jobs waiting, or
+     * the server closing, answer 503 with Retry-After; a job stopped at its limits or failed is a
+     * 500 (logged here), never a request left waiting.
+     */
+    renderAgenda<T>(agenda: AgendaPdfInput, store: (files: AgendaFiles) => Promise<T>): Promise<T> {
+      return withJobFolder('agenda-', async (jobFolder) => {
+        const files = { pdf: path.join(jobFolder, 'agenda.pdf'), docx: path.join(jobFolder, 'agenda.docx') };
+        let sizes: { pdfBytes: number; docxBytes: number };
+        try {
+          sizes = await uploads.run({ kind: 'render-agenda', agenda, ...files }, { timeoutMs: limits.timeoutMs });
+        } catch (error) {
+          if (!(error instanceof DocumentJobFailed)) throw error;
+          // Nothing wrong with the agenda: the server cannot make it now (too many waiting, or closing).
+          if (error.failure === 'busy' || error.failure === 'closed') {
+            throw new HttpError(503, error.failure === 'busy' ? AGENDA_BUSY : RESTARTING, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+          }
+          const items = agenda.sections.reduce((sum, section) => sum + section.entries.length, 0);
+          log.warn({ failure: error.failure, detail: error.message, items }, 'agenda documents could not be made');
+          throw error;
+        }
+        return store({ ...files, ...sizes });
+      });
     },
     /** Whether scans can be recognised here; the first call looks, and logs what it found. */
     ocrAvailable,

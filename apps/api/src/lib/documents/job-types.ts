@@ -2,6 +2,8 @@
  * The messages between the API and its document worker processes: jobs, their results and failures.
  * Types and constants only, so that the API process can import them without loading pdf.js.
  */
+import type { AgendaPdfInput } from '../agenda-pdf.js';
+
 /** The work a document worker process does (jobs.ts). */
 export type DocumentJob =
   | { kind: 'inspect-pdf'; file: string }
@@ -9,7 +11,9 @@ export type DocumentJob =
   /** A scan's pages rendered (pdftoppm) and recognised (tesseract) one by one; `folder` is the job's own, removed by the API. */
   | { kind: 'ocr-pdf'; file: string; folder: string; ocr: OcrSettings }
   /** A news text as the editor sent it, its bytes in a file, to be checked and cleaned (see cleanNewsHtml). */
-  | { kind: 'clean-news-html'; file: string; ownImagePattern: string; maxMarkup: number };
+  | { kind: 'clean-news-html'; file: string; ownImagePattern: string; maxMarkup: number }
+  /** An agenda made as a PDF and a Word document, written to the files `pdf` and `docx` (new ones, in the API's folder). */
+  | { kind: 'render-agenda'; agenda: AgendaPdfInput; pdf: string; docx: string };
 
 /** How scans are recognised (config.ts `documents.ocr`). */
 export interface OcrSettings {
@@ -47,6 +51,8 @@ export interface DocumentJobResults {
   'extract-pdf-text': { text: string; pages: number };
   'ocr-pdf': OcrResult;
   'clean-news-html': CleanNewsHtml;
+  /** The sizes of the files written. */
+  'render-agenda': { pdfBytes: number; docxBytes: number };
 }
 
 export interface OcrResult {

@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { newsDescriptionSchema } from '@concejo/contracts';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { renderAgendaDocx } from '../agenda-docx.js';
+import { renderAgendaPdf, type AgendaPdfInput } from '../agenda-pdf.js';
 import { dataImagesOf, hasContent, HtmlBoundsError, replaceImageSources, sanitizeNewsHtml } from '../html-sanitizer.js';
 import { assertDecodedSizeWithin, DecodedSizeExceeded, type DecodedLimits } from './decoded-size.js';
 import { EMBEDDED_IMAGE_MARK, type CleanNewsHtml, type DocumentFailure, type DocumentJob, type DocumentJobResults } from './job-types.js';
@@ -8,8 +10,8 @@ import { recognisePdf } from './ocr.js';
 import { extractPdfText } from './pdf-text.js';
 
 /**
- * The jobs themselves. Everything here runs on untrusted input, so it runs only inside the worker
- * (worker-process.ts), never in the API's own process.
+ * The jobs themselves. They run on untrusted input, or for seconds of CPU (an agenda's documents), so
+ * they run only inside the worker (worker-process.ts), never in the API's own process.
  */
 export async function runJob(job: DocumentJob, limits: DecodedLimits): Promise<DocumentJobResults[DocumentJob['kind']]> {
   switch (job.kind) {
@@ -29,7 +31,20 @@ export async function runJob(job: DocumentJob, limits: DecodedLimits): Promise<D
     }
     case 'clean-news-html':
       return cleanNewsHtml(await readFile(job.file), new RegExp(job.ownImagePattern), job.maxMarkup);
+    case 'render-agenda':
+      return renderAgendaFiles(job.agenda, { pdf: job.pdf, docx: job.docx });
   }
+}
+
+/**
+ * The agenda as a PDF and a Word document, each written to its file: the API streams them into its
+ * storage from there, so megabytes of document never cross the IPC channel on its event loop.
+ */
+async function renderAgendaFiles(agenda: AgendaPdfInput, files: { pdf: string; docx: string }): Promise<DocumentJobResults['render-agenda']> {
+  const [pdf, docx] = await Promise.all([renderAgendaPdf(agenda), renderAgendaDocx(agenda)]);
+  // 'wx': new files only, never one already at that path.
+  await Promise.all([writeFile(files.pdf, pdf, { mode: 0o600, flag: 'wx' }), writeFile(files.docx, docx, { mode: 0o600, flag: 'wx' })]);
+  return { pdfBytes: pdf.length, docxBytes: docx.length };
 }
 
 /**

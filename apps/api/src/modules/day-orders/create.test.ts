@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@concejo/contracts';
 import { dayOrderItems, dayOrders } from '../../db/schema/index.js';
+import { DocumentJobFailed } from '../../lib/documents/document-worker.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { timed } from '../../test/machine-speed.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -30,6 +32,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 // An item goes on one agenda: each test starts with every regulation pending again.
 afterEach(async () => {
+  vi.restoreAllMocks();
   await ctx.db.delete(dayOrders);
 });
 
@@ -48,6 +51,12 @@ const validBody = () => ({
 
 function post(body: unknown, role: Role | null = 'asesor') {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/day-orders', headers: role ? as[role] : {}, payload: body as object });
+}
+
+/** What the document workers' jobs left in this process's temporary folders (each job's folder goes with it). */
+async function leftInWorkFolders(): Promise<string[]> {
+  const folders = (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith(`concejo-documents-${process.pid}-`));
+  return (await Promise.all(folders.map((folder) => fs.readdir(path.join(os.tmpdir(), folder))))).flat();
 }
 
 /** The agendas' stored files: their PDFs and their Word documents. */
@@ -253,6 +262,34 @@ describe('POST /day-orders', () => {
     const response = await post({ ...validBody(), acta: '45\u0000' });
     expect(response.statusCode).toBe(422);
     expect({ files: await storedFiles(), orders: await countOrders() }).toEqual(before);
+  });
+
+  it.each([
+    ['too many documents wait for the worker', 'busy', 'Se están preparando muchos documentos. Intente guardar la orden del día de nuevo en unos segundos.'],
+    ['the server is closing', 'closed', 'El servidor se está reiniciando. Intente de nuevo en unos segundos.'],
+  ] as const)('answers 503 with Retry-After and keeps nothing when %s', async (_case, failure, message) => {
+    const before = { files: await storedFiles(), orders: (await ctx.db.select().from(dayOrders)).length };
+    vi.spyOn(ctx.app.documents.workers.uploads, 'run').mockRejectedValueOnce(new DocumentJobFailed(failure, 'not now'));
+    const response = await post(validBody());
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('10');
+    expect(response.json().message).toBe(message);
+    expect({ files: await storedFiles(), orders: (await ctx.db.select().from(dayOrders)).length }).toEqual(before);
+  });
+
+  it('answers a masked 500, keeps nothing and makes the next agenda, when the worker is stopped at its time limit', async () => {
+    const before = { files: await storedFiles(), orders: (await ctx.db.select().from(dayOrders)).length };
+    const uploads = ctx.app.documents.workers.uploads;
+    const run = uploads.run.bind(uploads);
+    vi.spyOn(uploads, 'run').mockImplementationOnce((job) => run(job, { timeoutMs: 1 }));
+    const response = await post(validBody());
+    expect(response.statusCode).toBe(500);
+    expect(response.json().message).toBe('Ocurrió un error inesperado en el servidor. Inténtelo de nuevo más tarde.');
+    expect({ files: await storedFiles(), orders: (await ctx.db.select().from(dayOrders)).length }).toEqual(before);
+    expect(await leftInWorkFolders()).toEqual([]);
+    // A new worker makes the next one.
+    expect((await post(validBody())).statusCode).toBe(201);
+    expect(await leftInWorkFolders()).toEqual([]);
   });
 
   it('builds an agenda of 150 items, PDF included, in under a second', async () => {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import {
   API_BASE,
   AGENDA_SECTION_NUMBERS,
@@ -27,9 +28,9 @@ import {
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../lib/audit.js';
-import { renderAgendaDocx } from '../../lib/agenda-docx.js';
-import { renderAgendaPdf, type AgendaPdfEntry, type AgendaPdfInput } from '../../lib/agenda-pdf.js';
+import type { AgendaPdfEntry, AgendaPdfInput } from '../../lib/agenda-pdf.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Documents } from '../../lib/documents/documents.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -54,6 +55,8 @@ export interface DayOrderUrls {
 interface Deps {
   repository: DayOrderRepository;
   storage: Storage;
+  /** Makes the agenda's PDF and Word document in a document worker, off this process's event loop. */
+  documents: Pick<Documents, 'renderAgenda'>;
   clock: Clock;
   urls: DayOrderUrls;
   timeZone: string;
@@ -70,7 +73,7 @@ export const FEED_AGENDAS = 100;
 type RegulationColumns = Awaited<ReturnType<DayOrderRepository['regulationsByIds']>>[number];
 
 /** Session agendas: gathering what is pending, building the orden del día with its PDF, listing it. */
-export function createDayOrderService({ repository, storage, clock, urls, timeZone, councilName, place, publicUrl, log }: Deps) {
+export function createDayOrderService({ repository, storage, documents, clock, urls, timeZone, councilName, place, publicUrl, log }: Deps) {
   const feedSite = { councilName, place, publicUrl, timeZone };
   /** An agenda's PDF as a link outside the site (feeds, e-mails): absolute, under PUBLIC_URL. */
   const pdfUrl = (key: string | null) => (key ? `${publicUrl}${urls.publicFile(key)}` : null);
@@ -179,14 +182,16 @@ export function createDayOrderService({ repository, storage, clock, urls, timeZo
         emptySectionText: DAY_ORDER_MESSAGES.emptySection,
         createdAt,
       };
-      // The same agenda twice: the PDF everyone reads, and a Word document the secretary can edit.
-      const [pdf, docx] = await Promise.all([renderAgendaPdf(agenda), renderAgendaDocx(agenda)]);
-      const documentsMs = Math.round(performance.now() - started);
-
-      const pdfKey = await storage.put(DAY_ORDERS_FOLDER, 'pdf', pdf);
-      const docxKey = await storage.put(DAY_ORDERS_DOCX_FOLDER, 'docx', docx).catch(async (error: unknown) => {
-        await storage.remove(pdfKey).catch(() => undefined);
-        throw error;
+      // The same agenda twice: the PDF everyone reads, and a Word document the secretary can edit. A
+      // worker writes them to files (seconds of CPU for the largest), streamed from there into storage.
+      const { pdfKey, docxKey, documentsMs } = await documents.renderAgenda(agenda, async (files) => {
+        const documentsMs = Math.round(performance.now() - started);
+        const pdfKey = await storage.put(DAY_ORDERS_FOLDER, 'pdf', createReadStream(files.pdf));
+        const docxKey = await storage.put(DAY_ORDERS_DOCX_FOLDER, 'docx', createReadStream(files.docx)).catch(async (error: unknown) => {
+          await storage.remove(pdfKey).catch(() => undefined);
+          throw error;
+        });
+        return { pdfKey, docxKey, documentsMs };
       });
       const removeFiles = () => Promise.all([storage.remove(pdfKey), storage.remove(docxKey)].map((removal) => removal.catch(() => undefined)));
       let saved: Awaited<ReturnType<DayOrderRepository['insert']>>;

@@ -90,7 +90,7 @@ describe('scanned norms', () => {
       await create(ctx, headers, ordinance('Semáforos'), { pdf_approved: minimalPdf(['Semáforos en la avenida principal']) }),
     ];
     // The two quick ones are searchable while the scan is still pending (before: only after its OCR).
-    await expect.poll(async () => Promise.all(quick.map(async ({ id }) => (await textOf(ctx, id))!.status)), { timeout: 120_000, intervals: [200] }).toEqual(['indexed', 'indexed']);
+    await expect.poll(async () => Promise.all(quick.map(async ({ id }) => (await textOf(ctx, id))!.status)), { timeout: 120_000, interval: 200 }).toEqual(['indexed', 'indexed']);
     expect((await textOf(ctx, long.id))!.status).toBe('pending');
     expect(await publicSearch(ctx, 'luminarias')).toEqual([quick[0]!.id]);
     await ctx.app.jobs.idle({ timeoutMs: 280_000 });
