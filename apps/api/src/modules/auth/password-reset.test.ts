@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@concejo/contracts';
 import { authTokens, passwordResetTokens } from '../../db/schema/index.js';
 import { digestToken } from '../../lib/tokens.js';
 import { buildUser, login, newDeviceId, type BuiltUser } from '../../test/factories.js';
+import { statusCounts, together } from '../../test/bursts.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/mail.js';
 import { LIMITS, REQUEST_WINDOW_MS, RESET_TOKEN_TTL_MS } from './account-service.js';
@@ -132,6 +133,25 @@ describe('POST /forgot-password', () => {
     for (let i = 0; i < LIMITS.forgotPerIp; i += 1) expect((await forgot(`persona${i}@concejo.test`, ip)).statusCode).toBe(200);
     expect((await forgot('una-mas@concejo.test', ip)).statusCode).toBe(429);
     expect((await forgot('una-mas@concejo.test', '192.0.2.78')).statusCode).toBe(200);
+  });
+
+  it(`holds the limits under requests sent together: of 30 for one e-mail, ${LIMITS.forgotPerEmail} are sent; of 30 e-mails from one client, ${LIMITS.forgotPerIp}`, async () => {
+    const user = await buildUser(ctx.db);
+    const sameEmail = await together(30, () => forgot(user.email, '192.0.2.90'));
+    const sameClient = await together(30, (index) => forgot(`rafaga${index}@concejo.test`, '192.0.2.91'));
+    await ctx.app.jobs.idle();
+    expect({ sameEmail: statusCounts(sameEmail), mails: smtp.to(user.email).length, sameClient: statusCounts(sameClient) }).toEqual({
+      sameEmail: { 200: LIMITS.forgotPerEmail, 429: 30 - LIMITS.forgotPerEmail },
+      mails: LIMITS.forgotPerEmail,
+      sameClient: { 200: LIMITS.forgotPerIp, 429: 30 - LIMITS.forgotPerIp },
+    });
+  });
+
+  it('counts the variants of one mailbox (+tags, case, Gmail\'s dots) as one e-mail', async () => {
+    const variants = ['ana+1@gmail.com', 'A.N.A@gmail.com', 'ana+2@googlemail.com', 'ana@gmail.com'];
+    const answers = [];
+    for (const email of variants) answers.push((await forgot(email)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
   });
 
   it('answers 200 while the mail server is down, and delivers a working link once it is back', { timeout: 60_000 }, async () => {
@@ -269,6 +289,18 @@ describe('POST /reset-password', () => {
     // A new window: the link has expired meanwhile (15 minutes), a new one works.
     expect((await reset(resetBody(link))).json().errors.token).toEqual([ACCOUNT_MESSAGES.resetInvalidLink]);
     expect((await reset(resetBody(await requestLink(user)))).statusCode).toBe(200);
+  });
+
+  it(`checks ${LIMITS.resetFailuresPerEmail} of 30 wrong links for one e-mail sent together, and ${LIMITS.resetFailuresPerIp} of 30 from one client`, async () => {
+    const user = await buildUser(ctx.db);
+    const wrongLink = (index: number) => ({ token: `D${String(index).padStart(42, '0')}`, email: user.email, password: newPassword, password_confirmation: newPassword });
+    const sameEmail = await together(30, (index) => reset(wrongLink(index)));
+    const sameClient = await together(30, (index) => reset({ ...wrongLink(index), email: `rafaga${index}@concejo.test` }, '198.51.100.90'));
+    // Each 422 is a link checked; a 429 checked none.
+    expect({ sameEmail: statusCounts(sameEmail), sameClient: statusCounts(sameClient) }).toEqual({
+      sameEmail: { 422: LIMITS.resetFailuresPerEmail, 429: 30 - LIMITS.resetFailuresPerEmail },
+      sameClient: { 422: LIMITS.resetFailuresPerIp, 429: 30 - LIMITS.resetFailuresPerIp },
+    });
   });
 
   it('limits failed attempts per client address', async () => {

@@ -45,7 +45,6 @@ export function createAuthService(deps: {
       }
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) {
-        await throttle.failed(attempt);
         audit(log, 'login_failed', { userId: user?.id ?? null, address: input.ip });
         throw new HttpError(401, MESSAGES.badCredentials);
       }
