@@ -101,7 +101,7 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
     },
 
     /** Sets a new password with a live token of that e-mail; every session of the account ends. */
-    async resetPassword(input: ResetPasswordRequest & { ip: string }): Promise<AccountStatusResponse> {
+    async resetPassword(input: ResetPasswordRequest & { ip: string; deviceId?: string }): Promise<AccountStatusResponse> {
       if (isCommonPassword(input.password)) throw ValidationFailed.field('password', ACCOUNT_MESSAGES.passwordTooCommon);
       // Reserved as a failure before the link is checked; a success gives it back.
       const keys = resetKeys(input.email, input.ip);
@@ -117,8 +117,9 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
       }
       await limit.clear(keys[0]!.key);
       await limit.release(keys.slice(1));
-      // Whoever reset the password owns the mailbox: failed logins counted against it no longer apply.
-      await loginThrottle.clearAccount(user.email);
+      // Whoever reset the password owns the mailbox: failed logins counted against it no longer apply,
+      // and this client (its address, the browser's Device-Id) logs in past the account's backoff.
+      await loginThrottle.mailboxProven(user, { ip: input.ip, deviceId: input.deviceId });
       audit(log, 'password_reset', { userId: user.id, address: input.ip });
       return { status: 'password-reset', message: ACCOUNT_MESSAGES.resetDone };
     },

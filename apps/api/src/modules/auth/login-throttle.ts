@@ -1,5 +1,6 @@
 import { MESSAGES } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
+import { digestToken } from '../../lib/tokens.js';
 import type { AuthRepository } from './repository.js';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
@@ -12,6 +13,8 @@ export const ACCOUNT_BACKOFF_THRESHOLD = 5;
 /** The wait doubles with each failure over the threshold, from 1 s up to a minute. */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 60_000;
+/** A client an account logged in from (or reset its password from) stays known this long after. */
+export const KNOWN_CLIENT_TTL_MS = 90 * 24 * 3600_000;
 
 /** Why an attempt was refused: the account from this address, this address, or the account's backoff. */
 export type LoginLockScope = 'account_address' | 'address' | 'account_backoff';
@@ -20,9 +23,12 @@ export type LoginAttempt =
   | { allowed: true; email: string; ip: string }
   | { allowed: false; scope: LoginLockScope; retryAfterSeconds: number; message: string };
 
+/** A client as stored: digests of its address and of its device (when it sent one), never the values. */
+const clientHashes = (ip: string, deviceId?: string) => [digestToken(`address:${ip}`), ...(deviceId ? [digestToken(`device:${deviceId}`)] : [])];
+
 const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
-/** The e-mail first, so that every address's counter of an account shares its prefix (see clearAccount). */
+/** The e-mail first, so that every address's counter of an account shares its prefix (see mailboxProven). */
 const accountAddressKey = (email: string, ip: string) => `account-address:${email.toLowerCase()} ${ip}`;
 
 /**
@@ -37,6 +43,12 @@ const accountAddressKey = (email: string, ip: string) => `account-address:${emai
 export function createLoginThrottle(repository: AuthRepository, clock: Clock) {
   const backoff = { threshold: ACCOUNT_BACKOFF_THRESHOLD, baseMs: BACKOFF_BASE_MS, capMs: BACKOFF_CAP_MS };
   const windowStart = (now: Date) => new Date(now.getTime() - THROTTLE_WINDOW_MS);
+
+  /** Remembers the client of a success as the account's own, and forgets those unused for 90 days. */
+  async function rememberClient(userId: number, client: { ip: string; deviceId?: string }): Promise<void> {
+    const now = clock.now();
+    await repository.rememberClients(userId, clientHashes(client.ip, client.deviceId), now, new Date(now.getTime() - KNOWN_CLIENT_TTL_MS));
+  }
 
   return {
     /**
@@ -73,10 +85,22 @@ export function createLoginThrottle(repository: AuthRepository, clock: Clock) {
       await repository.releaseAttempts([ipKey(attempt.ip)]);
     },
 
-    /** Whoever proved they own the mailbox (a password reset) lifts every login limit of the account. */
-    async clearAccount(email: string): Promise<void> {
-      await repository.clearThrottle(accountKey(email));
-      await repository.clearThrottlePrefix(accountAddressKey(email, ''));
+    /** Whether the account logged in from this address or this device in the last 90 days (or reset its password there). */
+    async isKnown(input: { email: string; ip: string; deviceId: string }): Promise<boolean> {
+      return repository.isKnownClient(input.email, clientHashes(input.ip, input.deviceId), new Date(clock.now().getTime() - KNOWN_CLIENT_TTL_MS));
+    },
+
+    rememberClient,
+
+    /**
+     * Whoever proved they own the mailbox (a password reset) lifts every login limit of the account,
+     * and the client they did it from becomes known: it skips the account's backoff, so that the owner
+     * gets in at once even while someone keeps guessing from elsewhere.
+     */
+    async mailboxProven(user: { id: number; email: string }, client: { ip: string; deviceId?: string }): Promise<void> {
+      await repository.clearThrottle(accountKey(user.email));
+      await repository.clearThrottlePrefix(accountAddressKey(user.email, ''));
+      await rememberClient(user.id, client);
     },
   };
 }

@@ -312,6 +312,34 @@ describe('POST /reset-password', () => {
     expect(blocked.statusCode).toBe(429);
   });
 
+  it('lets the owner in from a new device and address while someone keeps guessing, once they reset the password by e-mail', async () => {
+    const user = await buildUser(ctx.db);
+    const owner = { address: '198.51.100.60', device: newDeviceId() };
+    const logIn = (password: string, remoteAddress: string, device = newDeviceId()) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'device-id': device }, payload: { email: user.email, password }, remoteAddress });
+    /** 60 guesses sent together from 12 addresses (5 each, the most one address may try). */
+    const guesses = (first: number) => together(60, (index) => logIn('mal', `203.0.113.${first + (index % 12)}`));
+    await guesses(1);
+    const slowed = await logIn(user.password, owner.address, owner.device);
+    const link = await requestLink(user);
+    const done = await ctx.app.inject({ method: 'POST', url: '/api/v1/reset-password', payload: resetBody(link), remoteAddress: owner.address, headers: { 'device-id': owner.device } });
+    // The guessing goes on: the account is slowed down again for clients it does not know...
+    const afterReset = await guesses(13);
+    const stranger = await logIn(newPassword, '198.51.100.61');
+    // ...but not for the browser that reset it, nor for another device at its address, in the middle of a burst.
+    const [ownersBrowser, ownersNetwork, duringBurst] = await Promise.all([logIn(newPassword, owner.address, owner.device), logIn(newPassword, owner.address), guesses(25)]);
+    expect({
+      slowed: slowed.statusCode,
+      reset: done.statusCode,
+      afterReset: statusCounts(afterReset),
+      stranger: stranger.statusCode,
+      ownersBrowser: ownersBrowser.statusCode,
+      ownersNetwork: ownersNetwork.statusCode,
+    }).toEqual({ slowed: 429, reset: 200, afterReset: { 401: 5, 429: 55 }, stranger: 429, ownersBrowser: 200, ownersNetwork: 200 });
+    // The owner's success starts the account's count over: the burst around it gets at most its 5 again.
+    expect(duringBurst.filter((answer) => answer.statusCode === 401).length).toBeLessThanOrEqual(5);
+  });
+
   it('lifts the failed-login lock of the account it resets', async () => {
     const user = await buildUser(ctx.db);
     for (let i = 0; i < 5; i += 1) {
