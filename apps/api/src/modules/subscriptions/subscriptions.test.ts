@@ -196,6 +196,31 @@ describe('e-mail alerts of changes to a norm', () => {
   });
 });
 
+describe("a stranger's text in the e-mails", () => {
+  it('quotes the followed search on one line, shortened and with no link left, in the confirmation and in the digest', async () => {
+    // Anyone may subscribe any address: the search is their message, sent in the council's name.
+    const email = 'destinataria@example.org';
+    const search = 'arbolado\r\n\r\nURGENTE: visite www.pagos-concejo.net y regularice su deuda en https://pago-municipal.example.com/deuda hoy mismo o su cuenta será suspendida';
+    const quoted = 'las nuevas normativas que coincidan con «arbolado URGENTE: visite [enlace omitido] y regularice su d…»';
+    expect((await subscribe({ email, kind: 'search', filters: { search } })).statusCode).toBe(202);
+    await ctx.app.jobs.idle();
+    const [confirmation] = sink.to(email);
+    const confirmationLine = `Usted pidió recibir por correo avisos del Concejo Deliberante sobre ${quoted}.`;
+    await open(confirmationLink(email));
+    // A norm the search finds (its keywords hold every word searched).
+    await ordinance('Poda del arbolado', { keywords: ['urgente', 'visite', 'www', 'pagos', 'concejo', 'net', 'regularice', 'deuda'] });
+    await runDigest();
+    const [digest] = digestsTo(email);
+    expect({
+      confirmationText: confirmation!.text.split('\n').includes(confirmationLine),
+      confirmationHtml: confirmation!.html.includes(`<p>${confirmationLine}</p>`),
+      digestText: digest?.text.split('\n').includes(`Sobre ${quoted}:`),
+      digestHtml: digest?.html.includes(`>Sobre ${quoted}</h2>`),
+    }).toEqual({ confirmationText: true, confirmationHtml: true, digestText: true, digestHtml: true });
+    for (const part of [confirmation!.text, confirmation!.html, digest!.text, digest!.html]) expect(part).not.toMatch(/pagos-concejo|pago-municipal|www\./);
+  });
+});
+
 describe('what a digest tells', () => {
   it('tells a new subscriber only what was recorded after the confirmation, and links each agenda to its PDF, naming its session', async () => {
     const email = 'recien.llegada@example.org';
