@@ -16,7 +16,10 @@ export const MESSAGES = {
   missingDeviceId: 'Falta el identificador del dispositivo (encabezado Device-Id).',
   tooManyLogins: (minutes: number) =>
     `Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-  /** Failures on the account from elsewhere: a client it does not know waits a little between attempts. */
+  /**
+   * Failures on the account from elsewhere: a client it does not know waits a little between attempts.
+   * The owner's way in at once is the reset e-mail (it lifts the limits, and its client becomes known).
+   */
   loginSlowedDown: (seconds: number) =>
-    `Hubo varios intentos fallidos en esta cuenta. Inténtelo de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
+    `Hubo varios intentos fallidos en esta cuenta. Inténtelo de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}. Si la cuenta es suya y no puede esperar, restablezca la contraseña con «¿Olvidó su contraseña?».`,
 } as const;

@@ -54,8 +54,10 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 /**
  * Counters of limited requests in fixed windows: the login's are keyed `account-address:<email> <address>`,
- * `ip:<address>` and `account:<email>` (see modules/auth/login-throttle.ts), the account e-mails' others.
- * Kept in the database, not in memory, so that several API instances share one limit.
+ * `ip:<address>` and `account:<email>` (see modules/auth/login-throttle.ts), the account e-mails' and the
+ * subscriptions' others. `failures` counts the attempts reserved before their work (a success may give
+ * its own back: repository.reserveAttempts). Kept in the database, not in memory, so that several API
+ * instances share one limit.
  */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
@@ -66,8 +68,9 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
- * Where each account logged in from: SHA-256 of `address:<ip>` and of `device:<Device-Id>`, with the
- * last success (kept 90 days). A known client is never slowed down by failures made elsewhere.
+ * Where each account logged in from, or reset its password from: SHA-256 of `address:<ip>` and of
+ * `device:<Device-Id>`, with the last success (kept 90 days). A known client is never slowed down by
+ * failures made elsewhere.
  */
 export const knownLoginClients = pgTable(
   'known_login_clients',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_PATHS,
   accountStatusResponseSchema,
+  deviceIdSchema,
   errorBodySchema,
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
@@ -40,7 +41,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   /**
    * Sets a new password with the token of the e-mailed link. 200; 422 invalid password or a token
-   * that is wrong, spent, replaced or expired (key `token`); 429 too many failed attempts.
+   * that is wrong, spent, replaced or expired (key `token`); 429 too many failed attempts. The
+   * browser's Device-Id, when sent (optional here), is remembered with the address as the account's.
    */
   app.post(
     ACCOUNT_PATHS.resetPassword,
@@ -54,7 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         response: { 200: accountStatusResponseSchema, ...limited },
       },
     },
-    async (request) => account.resetPassword({ ...request.body, ip: request.ip }),
+    async (request) => {
+      const deviceId = deviceIdSchema.safeParse(request.headers['device-id']);
+      return account.resetPassword({ ...request.body, ip: request.ip, ...(deviceId.success ? { deviceId: deviceId.data } : {}) });
+    },
   );
 
   /**

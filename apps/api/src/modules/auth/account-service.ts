@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound, ValidationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { passwordResetMail, verificationMail } from '../../lib/mail-templates.js';
+import { mailboxKey } from '../../lib/mailbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
 import { digestToken, newToken } from '../../lib/tokens.js';
@@ -61,11 +62,11 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
   const limit = createRequestLimit(repository, clock, REQUEST_WINDOW_MS);
   const loginThrottle = createLoginThrottle(repository, clock);
   const forgotKeys = (email: string, ip: string): LimitedKey[] => [
-    { key: `forgot:email:${email.toLowerCase()}`, limit: LIMITS.forgotPerEmail },
+    { key: `forgot:email:${mailboxKey(email)}`, limit: LIMITS.forgotPerEmail },
     { key: `forgot:ip:${ip}`, limit: LIMITS.forgotPerIp },
   ];
   const resetKeys = (email: string, ip: string): LimitedKey[] => [
-    { key: `reset:email:${email.toLowerCase()}`, limit: LIMITS.resetFailuresPerEmail },
+    { key: `reset:email:${mailboxKey(email)}`, limit: LIMITS.resetFailuresPerEmail },
     { key: `reset:ip:${ip}`, limit: LIMITS.resetFailuresPerIp },
   ];
   const invalidLink = () => ValidationFailed.field('token', ACCOUNT_MESSAGES.resetInvalidLink);
@@ -77,9 +78,7 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
      * apart, and a crash or a mail server down for a while delays the message but never loses it.
      */
     async forgotPassword(input: ForgotPasswordRequest & { ip: string }): Promise<AccountStatusResponse> {
-      const keys = forgotKeys(input.email, input.ip);
-      await limit.assertAllowed(keys);
-      await limit.record(keys);
+      await limit.reserve(forgotKeys(input.email, input.ip));
       const user = await repository.findUserByEmail(input.email);
       audit(log, 'password_reset_requested', { userId: user?.id ?? null, address: input.ip });
       if (user) await queue('password-reset-mail', { userId: user.id });
@@ -102,10 +101,11 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
     },
 
     /** Sets a new password with a live token of that e-mail; every session of the account ends. */
-    async resetPassword(input: ResetPasswordRequest & { ip: string }): Promise<AccountStatusResponse> {
+    async resetPassword(input: ResetPasswordRequest & { ip: string; deviceId?: string }): Promise<AccountStatusResponse> {
       if (isCommonPassword(input.password)) throw ValidationFailed.field('password', ACCOUNT_MESSAGES.passwordTooCommon);
+      // Reserved as a failure before the link is checked; a success gives it back.
       const keys = resetKeys(input.email, input.ip);
-      await limit.assertAllowed(keys);
+      await limit.reserve(keys);
       const now = clock.now();
       const user = await repository.findUserByEmail(input.email);
       const stored = user ? await repository.findResetToken(user.id) : undefined;
@@ -113,12 +113,13 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
       const live = stored !== undefined && stored.expiresAt > now && sameText(stored.tokenHash, tokenHash);
       // The hash (slow on purpose) is computed only for a token that can be spent.
       if (!user || !live || !(await repository.completeReset(user.id, tokenHash, await hashPassword(input.password), now))) {
-        await limit.record(keys);
         throw invalidLink();
       }
       await limit.clear(keys[0]!.key);
-      // Whoever reset the password owns the mailbox: failed logins counted against it no longer apply.
-      await loginThrottle.clearAccount(user.email);
+      await limit.release(keys.slice(1));
+      // Whoever reset the password owns the mailbox: failed logins counted against it no longer apply,
+      // and this client (its address, the browser's Device-Id) logs in past the account's backoff.
+      await loginThrottle.mailboxProven(user, { ip: input.ip, deviceId: input.deviceId });
       audit(log, 'password_reset', { userId: user.id, address: input.ip });
       return { status: 'password-reset', message: ACCOUNT_MESSAGES.resetDone };
     },
@@ -126,11 +127,14 @@ export function createAccountService({ repository, clock, mailer, queue, signer,
     /** E-mails the logged-in account a signed, expiring verification link (from the durable queue). */
     async sendVerification(authUser: AuthUser): Promise<AccountStatusResponse> {
       const keys = [{ key: `verify:user:${authUser.id}`, limit: LIMITS.verificationsPerUser }];
-      await limit.assertAllowed(keys);
+      await limit.reserve(keys);
       const user = await repository.findUserById(authUser.id);
       if (!user) throw new NotFound();
-      if (user.emailVerifiedAt !== null) return { status: 'already-verified', message: ACCOUNT_MESSAGES.alreadyVerified };
-      await limit.record(keys);
+      if (user.emailVerifiedAt !== null) {
+        // Nothing sent: not counted.
+        await limit.release(keys);
+        return { status: 'already-verified', message: ACCOUNT_MESSAGES.alreadyVerified };
+      }
       await queue('verification-mail', { userId: user.id });
       return { status: 'verification-link-sent', message: ACCOUNT_MESSAGES.verificationSent };
     },

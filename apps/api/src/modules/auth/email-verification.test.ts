@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@concejo/contracts';
 import { users } from '../../db/schema/index.js';
 import { buildLoggedInUser, buildUser, login } from '../../test/factories.js';
+import { statusCounts, together } from '../../test/bursts.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { readOutbox } from '../../test/mail.js';
 import { LIMITS, REQUEST_WINDOW_MS, VERIFICATION_LINK_TTL_MS } from './account-service.js';
@@ -89,6 +90,14 @@ describe('POST /email/verification-notification', () => {
     expect(blocked.json().message).toMatch(/^Demasiadas solicitudes\. Inténtelo de nuevo en \d+ minutos?\.$/);
     ctx.clock.advance(REQUEST_WINDOW_MS + 1000);
     expect((await requestVerification(headers)).statusCode).toBe(200);
+  });
+
+  it(`sends ${LIMITS.verificationsPerUser} e-mails of 20 requests sent together`, async () => {
+    const { user, headers } = await buildLoggedInUser(ctx.app, ctx.db, 'mesa');
+    const answers = await together(20, () => requestVerification(headers));
+    await ctx.app.jobs.idle();
+    const mails = (await readOutbox(outboxDir)).filter((mail) => mail.to.includes(user.email)).length;
+    expect({ answers: statusCounts(answers), mails }).toEqual({ answers: { 200: LIMITS.verificationsPerUser, 429: 20 - LIMITS.verificationsPerUser }, mails: LIMITS.verificationsPerUser });
   });
 
   it('answers 200 while the mail server is unreachable: the message waits in the queue and is retried', async () => {

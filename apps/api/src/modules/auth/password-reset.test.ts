@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@concejo/contracts';
 import { authTokens, passwordResetTokens } from '../../db/schema/index.js';
 import { digestToken } from '../../lib/tokens.js';
 import { buildUser, login, newDeviceId, type BuiltUser } from '../../test/factories.js';
+import { statusCounts, together } from '../../test/bursts.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/mail.js';
 import { LIMITS, REQUEST_WINDOW_MS, RESET_TOKEN_TTL_MS } from './account-service.js';
@@ -132,6 +133,25 @@ describe('POST /forgot-password', () => {
     for (let i = 0; i < LIMITS.forgotPerIp; i += 1) expect((await forgot(`persona${i}@concejo.test`, ip)).statusCode).toBe(200);
     expect((await forgot('una-mas@concejo.test', ip)).statusCode).toBe(429);
     expect((await forgot('una-mas@concejo.test', '192.0.2.78')).statusCode).toBe(200);
+  });
+
+  it(`holds the limits under requests sent together: of 30 for one e-mail, ${LIMITS.forgotPerEmail} are sent; of 30 e-mails from one client, ${LIMITS.forgotPerIp}`, async () => {
+    const user = await buildUser(ctx.db);
+    const sameEmail = await together(30, () => forgot(user.email, '192.0.2.90'));
+    const sameClient = await together(30, (index) => forgot(`rafaga${index}@concejo.test`, '192.0.2.91'));
+    await ctx.app.jobs.idle();
+    expect({ sameEmail: statusCounts(sameEmail), mails: smtp.to(user.email).length, sameClient: statusCounts(sameClient) }).toEqual({
+      sameEmail: { 200: LIMITS.forgotPerEmail, 429: 30 - LIMITS.forgotPerEmail },
+      mails: LIMITS.forgotPerEmail,
+      sameClient: { 200: LIMITS.forgotPerIp, 429: 30 - LIMITS.forgotPerIp },
+    });
+  });
+
+  it('counts the variants of one mailbox (+tags, case, Gmail\'s dots) as one e-mail', async () => {
+    const variants = ['ana+1@gmail.com', 'A.N.A@gmail.com', 'ana+2@googlemail.com', 'ana@gmail.com'];
+    const answers = [];
+    for (const email of variants) answers.push((await forgot(email)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
   });
 
   it('answers 200 while the mail server is down, and delivers a working link once it is back', { timeout: 60_000 }, async () => {
@@ -271,6 +291,18 @@ describe('POST /reset-password', () => {
     expect((await reset(resetBody(await requestLink(user)))).statusCode).toBe(200);
   });
 
+  it(`checks ${LIMITS.resetFailuresPerEmail} of 30 wrong links for one e-mail sent together, and ${LIMITS.resetFailuresPerIp} of 30 from one client`, async () => {
+    const user = await buildUser(ctx.db);
+    const wrongLink = (index: number) => ({ token: `D${String(index).padStart(42, '0')}`, email: user.email, password: newPassword, password_confirmation: newPassword });
+    const sameEmail = await together(30, (index) => reset(wrongLink(index)));
+    const sameClient = await together(30, (index) => reset({ ...wrongLink(index), email: `rafaga${index}@concejo.test` }, '198.51.100.90'));
+    // Each 422 is a link checked; a 429 checked none.
+    expect({ sameEmail: statusCounts(sameEmail), sameClient: statusCounts(sameClient) }).toEqual({
+      sameEmail: { 422: LIMITS.resetFailuresPerEmail, 429: 30 - LIMITS.resetFailuresPerEmail },
+      sameClient: { 422: LIMITS.resetFailuresPerIp, 429: 30 - LIMITS.resetFailuresPerIp },
+    });
+  });
+
   it('limits failed attempts per client address', async () => {
     const ip = '198.51.100.9';
     for (let i = 0; i < LIMITS.resetFailuresPerIp; i += 1) {
@@ -278,6 +310,34 @@ describe('POST /reset-password', () => {
     }
     const blocked = await reset({ token: 'C'.repeat(43), email: 'ultimo@concejo.test', password: newPassword, password_confirmation: newPassword }, ip);
     expect(blocked.statusCode).toBe(429);
+  });
+
+  it('lets the owner in from a new device and address while someone keeps guessing, once they reset the password by e-mail', async () => {
+    const user = await buildUser(ctx.db);
+    const owner = { address: '198.51.100.60', device: newDeviceId() };
+    const logIn = (password: string, remoteAddress: string, device = newDeviceId()) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'device-id': device }, payload: { email: user.email, password }, remoteAddress });
+    /** 60 guesses sent together from 12 addresses (5 each, the most one address may try). */
+    const guesses = (first: number) => together(60, (index) => logIn('mal', `203.0.113.${first + (index % 12)}`));
+    await guesses(1);
+    const slowed = await logIn(user.password, owner.address, owner.device);
+    const link = await requestLink(user);
+    const done = await ctx.app.inject({ method: 'POST', url: '/api/v1/reset-password', payload: resetBody(link), remoteAddress: owner.address, headers: { 'device-id': owner.device } });
+    // The guessing goes on: the account is slowed down again for clients it does not know...
+    const afterReset = await guesses(13);
+    const stranger = await logIn(newPassword, '198.51.100.61');
+    // ...but not for the browser that reset it, nor for another device at its address, in the middle of a burst.
+    const [ownersBrowser, ownersNetwork, duringBurst] = await Promise.all([logIn(newPassword, owner.address, owner.device), logIn(newPassword, owner.address), guesses(25)]);
+    expect({
+      slowed: slowed.statusCode,
+      reset: done.statusCode,
+      afterReset: statusCounts(afterReset),
+      stranger: stranger.statusCode,
+      ownersBrowser: ownersBrowser.statusCode,
+      ownersNetwork: ownersNetwork.statusCode,
+    }).toEqual({ slowed: 429, reset: 200, afterReset: { 401: 5, 429: 55 }, stranger: 429, ownersBrowser: 200, ownersNetwork: 200 });
+    // The owner's success starts the account's count over: the burst around it gets at most its 5 again.
+    expect(duringBurst.filter((answer) => answer.statusCode === 401).length).toBeLessThanOrEqual(5);
   });
 
   it('lifts the failed-login lock of the account it resets', async () => {

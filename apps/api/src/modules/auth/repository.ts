@@ -4,7 +4,7 @@ import { authTokens, knownLoginClients, loginThrottle, passwordResetTokens, user
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The account-wide backoff: past `threshold` failures, `baseMs` doubled per failure, at most `capMs`. */
+/** The account-wide backoff: from `threshold` attempts on, `baseMs` doubled per attempt, at most `capMs`, between two attempts. */
 export interface BackoffRule {
   threshold: number;
   baseMs: number;
@@ -14,6 +14,87 @@ export interface BackoffRule {
 /** The wait after the stored number of failures, in SQL (the exponent is capped so that it never overflows). */
 function backoffUntil(now: Date, failures: SQL, rule: BackoffRule): SQL {
   return sql`${now.toISOString()}::timestamptz + least(${rule.capMs}::float8, ${rule.baseMs}::float8 * power(2, least(${failures} - ${rule.threshold}, 30))) * interval '1 millisecond'`;
+}
+
+/** A counter and how many attempts it allows in one window, e.g. `{ key: 'forgot:ip:10.0.0.1', limit: 20 }`. */
+export interface LimitedKey {
+  key: string;
+  limit: number;
+}
+
+/** The account-wide counter of a login: every attempt counts; `wait` when the client must take its turn in the backoff. */
+export interface BackoffKey {
+  key: string;
+  rule: BackoffRule;
+  wait: boolean;
+}
+
+/**
+ * What reserveAttempts decided: the attempt counted on every key, or on none of them, with the
+ * counters that were at their limit (`over`) or the backoff's wait (`waitMs`).
+ */
+export type Reservation = { reserved: true } | { reserved: false; over: { key: string; windowStartedAt: Date }[]; waitMs: number };
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Thrown inside the reservation's transaction to roll it back: the refused attempt counts nowhere. */
+class Refused extends Error {
+  constructor(readonly reservation: Reservation & { reserved: false }) {
+    super('attempt refused');
+  }
+}
+
+/** The counter's window is over at `windowStart`: the next attempt starts a new one. */
+const windowOver = (windowStart: Date) => sql`${loginThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+
+/**
+ * Counts one attempt on each key in one statement and returns the counts, a new window starting where
+ * the stored one is over. Keys are locked in one order (sorted), so that two requests never wait for
+ * each other's rows crosswise.
+ */
+function countAttempts(tx: Tx, keys: string[], now: Date, windowStart: Date) {
+  const expired = windowOver(windowStart);
+  return tx
+    .insert(loginThrottle)
+    .values([...keys].sort().map((key) => ({ key, failures: 1, windowStartedAt: now })))
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ key: loginThrottle.key, failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
+}
+
+/**
+ * Counts one attempt on the account's backoff counter: 0 when it may go ahead (past the threshold the
+ * next unknown client then waits its turn: base doubled per attempt), otherwise the milliseconds to
+ * wait, nothing counted. A client that does not wait (`wait: false`) is counted all the same.
+ */
+async function takeBackoffTurn(tx: Tx, { key, rule, wait }: BackoffKey, now: Date, windowStart: Date): Promise<number> {
+  const expired = windowOver(windowStart);
+  const attempts = sql`(case when ${expired} then 1 else ${loginThrottle.failures} + 1 end)`;
+  const turnIsFree = sql`(${expired} or ${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} <= ${now.toISOString()}::timestamptz)`;
+  const taken = await tx
+    .insert(loginThrottle)
+    // The threshold is above one: a first attempt never makes the next one wait.
+    .values({ key, failures: 1, windowStartedAt: now, blockedUntil: null })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: attempts,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+        blockedUntil: sql`case when ${attempts} < ${rule.threshold} then null
+          else greatest(coalesce(${loginThrottle.blockedUntil}, ${now.toISOString()}::timestamptz), ${backoffUntil(now, attempts, rule)}) end`,
+      },
+      ...(wait ? { setWhere: turnIsFree } : {}),
+    })
+    .returning({ key: loginThrottle.key });
+  if (taken.length > 0) return 0;
+  // Not updated, yet locked by the upsert until the transaction ends: its wait is the one in force.
+  const [row] = await tx.select({ blockedUntil: loginThrottle.blockedUntil }).from(loginThrottle).where(eq(loginThrottle.key, key));
+  return Math.max(1, (row?.blockedUntil?.getTime() ?? now.getTime()) - now.getTime());
 }
 
 export function createAuthRepository(db: Database) {
@@ -72,29 +153,6 @@ export function createAuthRepository(db: Database) {
       await db.delete(authTokens).where(lt(authTokens.expiresAt, now));
     },
 
-    async throttleRows(keys: string[], windowStart: Date) {
-      if (keys.length === 0) return [];
-      return db
-        .select()
-        .from(loginThrottle)
-        .where(and(sql`${loginThrottle.key} in ${keys}`, gt(loginThrottle.windowStartedAt, windowStart)));
-    },
-
-    /** Counts a failure, starting a new window when the stored one is over. */
-    async recordFailure(key: string, now: Date, windowStart: Date): Promise<void> {
-      const expired = sql`${loginThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
-      await db
-        .insert(loginThrottle)
-        .values({ key, failures: 1, windowStartedAt: now })
-        .onConflictDoUpdate({
-          target: loginThrottle.key,
-          set: {
-            failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
-          },
-        });
-    },
-
     async clearThrottle(key: string): Promise<void> {
       await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
     },
@@ -104,78 +162,42 @@ export function createAuthRepository(db: Database) {
     },
 
     /**
-     * Counts one attempt on each key in one statement and returns the counts, a new window starting
-     * where the stored one is over. Each row is updated under its lock, so parallel requests each see
-     * their own count: the reservation that makes the limit exact.
+     * Reserves one attempt before the work it allows, on every key or on none: in one transaction the
+     * attempt is counted on each key (each row updated under its lock, so requests sent together each
+     * see their own count), then, when one count is over its limit or the backoff says wait, rolled
+     * back. A refused attempt thus counts nowhere and no one ever saw it counted, so the limit is exact
+     * however many requests arrive at once. Rows are locked in one order: the limited keys sorted, then
+     * the backoff's key, after which the transaction waits for nothing.
      */
-    async countAttempts(keys: string[], now: Date, windowStart: Date) {
-      if (keys.length === 0) return [];
-      const expired = sql`${loginThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
-      return db
-        .insert(loginThrottle)
-        // Always in the same order, so that two requests never wait for each other's rows crosswise.
-        .values([...keys].sort().map((key) => ({ key, failures: 1, windowStartedAt: now })))
-        .onConflictDoUpdate({
-          target: loginThrottle.key,
-          set: {
-            failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
-          },
-        })
-        .returning({ key: loginThrottle.key, failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
-    },
-
-    /** Gives back attempts counted by countAttempts (refused ones, or a success). */
-    async releaseAttempts(keys: string[]): Promise<void> {
-      if (keys.length === 0) return;
-      await db
-        .update(loginThrottle)
-        .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
-        .where(inArray(loginThrottle.key, keys));
+    async reserveAttempts(limits: LimitedKey[], now: Date, windowStart: Date, backoff?: BackoffKey): Promise<Reservation> {
+      const limitOf = new Map(limits.map(({ key, limit }) => [key, limit]));
+      try {
+        await db.transaction(async (tx) => {
+          const counted = limits.length > 0 ? await countAttempts(tx, [...limitOf.keys()], now, windowStart) : [];
+          const over = counted.filter((row) => row.failures > (limitOf.get(row.key) ?? Infinity));
+          if (over.length > 0) throw new Refused({ reserved: false, over, waitMs: 0 });
+          const waitMs = backoff ? await takeBackoffTurn(tx, backoff, now, windowStart) : 0;
+          if (waitMs > 0) throw new Refused({ reserved: false, over: [], waitMs });
+        });
+        return { reserved: true };
+      } catch (error) {
+        if (error instanceof Refused) return error.reservation;
+        throw error;
+      }
     },
 
     /**
-     * For a client the account does not know: 0 when it may try now (the next one then waits its
-     * turn: the slot is taken atomically), otherwise how many milliseconds it must wait.
+     * Gives back attempts reserved by reserveAttempts (a success that should not count). One key per
+     * statement: a statement that held one row while waiting for another could close a cycle with a
+     * reservation holding them the other way round (the deadlocks of issue 33).
      */
-    async claimBackoffSlot(key: string, now: Date, windowStart: Date, rule: BackoffRule): Promise<number> {
-      const claimed = await db
-        .update(loginThrottle)
-        .set({ blockedUntil: backoffUntil(now, sql`${loginThrottle.failures}`, rule) })
-        .where(
-          and(
-            eq(loginThrottle.key, key),
-            gt(loginThrottle.windowStartedAt, windowStart),
-            sql`${loginThrottle.failures} >= ${rule.threshold}`,
-            sql`(${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} <= ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ key: loginThrottle.key });
-      if (claimed.length > 0) return 0;
-      const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-      if (!row || row.windowStartedAt <= windowStart || row.failures < rule.threshold || !row.blockedUntil) return 0;
-      return Math.max(0, row.blockedUntil.getTime() - now.getTime());
-    },
-
-    /** Counts a failed password on the account; past the threshold, clients it does not know must wait. */
-    async recordAccountFailure(key: string, now: Date, windowStart: Date, rule: BackoffRule): Promise<void> {
-      const expired = sql`${loginThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
-      const failures = sql`(${loginThrottle.failures} + 1)`;
-      await db
-        .insert(loginThrottle)
-        .values({ key, failures: 1, windowStartedAt: now, blockedUntil: null })
-        .onConflictDoUpdate({
-          target: loginThrottle.key,
-          set: {
-            failures: sql`case when ${expired} then 1 else ${failures} end`,
-            windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
-            blockedUntil: sql`case
-              when ${expired} then null
-              when ${failures} >= ${rule.threshold}
-                then greatest(coalesce(${loginThrottle.blockedUntil}, ${now.toISOString()}::timestamptz), ${backoffUntil(now, failures, rule)})
-              else ${loginThrottle.blockedUntil} end`,
-          },
-        });
+    async releaseAttempts(keys: string[]): Promise<void> {
+      for (const key of keys) {
+        await db
+          .update(loginThrottle)
+          .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+          .where(eq(loginThrottle.key, key));
+      }
     },
 
     /** Whether the account logged in successfully from one of these clients (hashes) since `since`. */

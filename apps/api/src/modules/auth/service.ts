@@ -11,11 +11,6 @@ import type { AuthRepository, UserRow } from './repository.js';
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
-/** A client an account logged in from stays known this long after its last success. */
-export const KNOWN_CLIENT_TTL_MS = 90 * 24 * 3600_000;
-
-/** The account's clients as stored: digests of the address and of the device, never the values. */
-const clientHashes = (ip: string, deviceId: string) => [digestToken(`address:${ip}`), digestToken(`device:${deviceId}`)];
 
 /**
  * Logs staff in and out with opaque bearer tokens, one per device, stored only as digests. A token
@@ -33,10 +28,8 @@ export function createAuthService(deps: {
 
   return {
     async login(input: { email: string; password: string; deviceId: string; ip: string }): Promise<LoginResponse> {
-      const started = clock.now();
       const user = await repository.findUserByEmail(input.email);
-      const hashes = clientHashes(input.ip, input.deviceId);
-      const known = await repository.isKnownClient(input.email, hashes, new Date(started.getTime() - KNOWN_CLIENT_TTL_MS));
+      const known = await throttle.isKnown({ email: input.email, ip: input.ip, deviceId: input.deviceId });
       // Reserved before the (slow) check: a refused attempt checks no password at all.
       const attempt = await throttle.reserve({ email: input.email, ip: input.ip, known });
       if (!attempt.allowed) {
@@ -45,15 +38,14 @@ export function createAuthService(deps: {
       }
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) {
-        await throttle.failed(attempt);
         audit(log, 'login_failed', { userId: user?.id ?? null, address: input.ip });
         throw new HttpError(401, MESSAGES.badCredentials);
       }
       await throttle.succeeded(attempt);
 
       const token = newToken();
+      await throttle.rememberClient(user.id, { ip: input.ip, deviceId: input.deviceId });
       const now = clock.now();
-      await repository.rememberClients(user.id, hashes, now, new Date(now.getTime() - KNOWN_CLIENT_TTL_MS));
       await repository.saveToken({
         userId: user.id,
         deviceId: input.deviceId,

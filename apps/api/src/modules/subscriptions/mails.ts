@@ -1,5 +1,6 @@
 import { REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { MailMessage } from '../../lib/mail.js';
+import { quoteStrangerText } from '../../lib/mail-quote.js';
 import { actionMail, escapeHtml, mailDocument } from '../../lib/mail-templates.js';
 import type { Followed } from './repository.js';
 
@@ -22,11 +23,16 @@ export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'numbe
   return `${REGULATION_TYPE_LABELS[regulation.type]}${regulation.number === null ? '' : ` ${regulation.number}`}`;
 }
 
-/** What a subscription follows, in words: "las nuevas normativas de la búsqueda «camiones» (Ordenanza)". */
+/**
+ * What a subscription follows, in words: "las nuevas normativas que coincidan con «camiones» (Ordenanza)".
+ * The search was typed by whoever subscribed the address, perhaps not its owner: it is quoted on one
+ * line, short and with no link left in it (quoteStrangerText), in the confirmation and in the digest.
+ */
 export function followedText(followed: Followed, regulation?: NamedRegulation): string {
   if (followed.kind === 'day-orders') return 'cada nueva orden del día de las sesiones';
   if (followed.kind === 'regulation') return regulation ? `los cambios de la ${regulationName(regulation)}: ${regulation.subject}` : 'los cambios de una norma';
-  return followedSearchText({ search: followed.search ?? undefined, type: followed.type ?? undefined, legal_force: followed.legalForce ?? undefined });
+  const search = followed.search === null ? '' : quoteStrangerText(followed.search);
+  return followedSearchText({ search: search || undefined, type: followed.type ?? undefined, legal_force: followed.legalForce ?? undefined });
 }
 
 export function confirmationMail(input: { to: string; councilName: string; followed: string; link: string }): MailMessage {

@@ -18,6 +18,7 @@ import { regulationLinks, regulations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
+import { mailboxKey } from '../../lib/mailbox.js';
 import { digestToken, newToken } from '../../lib/tokens.js';
 import { addJob, type JobPayloads } from '../../queue/queue.js';
 import { createAuthRepository } from '../auth/repository.js';
@@ -115,12 +116,11 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     async subscribe(input: SubscribeRequest, ip: string): Promise<{ message: string }> {
       const email = input.email.trim().toLowerCase();
       const emailDigest = digestToken(email);
-      const keys = [
-        { key: `subscribe:address:${emailDigest}`, limit: SUBSCRIBE_LIMITS.perAddress },
+      // Reserved before anything is written or sent; the variants of one mailbox count as one address.
+      await limit.reserve([
+        { key: `subscribe:address:${digestToken(mailboxKey(email))}`, limit: SUBSCRIBE_LIMITS.perAddress },
         { key: `subscribe:ip:${ip}`, limit: SUBSCRIBE_LIMITS.perClient },
-      ];
-      await limit.assertAllowed(keys);
-      await limit.record(keys);
+      ]);
       const followed: Followed =
         input.kind === 'search'
           ? { kind: 'search', search: input.filters.search || null, type: input.filters.type ?? null, legalForce: input.filters.legal_force ?? null, regulationId: null }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { informalForms, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
 import { addJob } from '../../queue/queue.js';
 import { buildLoggedInUser } from '../../test/factories.js';
+import { statusCounts, together } from '../../test/bursts.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/mail.js';
 import { multipartForm, samplePdf, type FormValue } from '../../test/multipart.js';
@@ -48,6 +49,8 @@ beforeEach(() => {
 const subscribe = (body: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/subscriptions', headers: { 'x-forwarded-for': from() }, payload: body as Record<string, unknown> });
 
+const subscribeFrom = (address: string, body: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/subscriptions', headers: { 'x-forwarded-for': address }, payload: body as Record<string, unknown> });
 /** A public ordinance (approved), with whatever `fields` add; its id. */
 async function ordinance(subject: string, fields: Record<string, FormValue> = {}): Promise<{ id: number; number: number }> {
   const number = nextNumber++;
@@ -193,6 +196,31 @@ describe('e-mail alerts of changes to a norm', () => {
   });
 });
 
+describe("a stranger's text in the e-mails", () => {
+  it('quotes the followed search on one line, shortened and with no link left, in the confirmation and in the digest', async () => {
+    // Anyone may subscribe any address: the search is their message, sent in the council's name.
+    const email = 'destinataria@example.org';
+    const search = 'arbolado\r\n\r\nURGENTE: visite www.pagos-concejo.net y regularice su deuda en https://pago-municipal.example.com/deuda hoy mismo o su cuenta será suspendida';
+    const quoted = 'las nuevas normativas que coincidan con «arbolado URGENTE: visite [enlace omitido] y regularice su d…»';
+    expect((await subscribe({ email, kind: 'search', filters: { search } })).statusCode).toBe(202);
+    await ctx.app.jobs.idle();
+    const [confirmation] = sink.to(email);
+    const confirmationLine = `Usted pidió recibir por correo avisos del Concejo Deliberante sobre ${quoted}.`;
+    await open(confirmationLink(email));
+    // A norm the search finds (its keywords hold every word searched).
+    await ordinance('Poda del arbolado', { keywords: ['urgente', 'visite', 'www', 'pagos', 'concejo', 'net', 'regularice', 'deuda'] });
+    await runDigest();
+    const [digest] = digestsTo(email);
+    expect({
+      confirmationText: confirmation!.text.split('\n').includes(confirmationLine),
+      confirmationHtml: confirmation!.html.includes(`<p>${confirmationLine}</p>`),
+      digestText: digest?.text.split('\n').includes(`Sobre ${quoted}:`),
+      digestHtml: digest?.html.includes(`>Sobre ${quoted}</h2>`),
+    }).toEqual({ confirmationText: true, confirmationHtml: true, digestText: true, digestHtml: true });
+    for (const part of [confirmation!.text, confirmation!.html, digest!.text, digest!.html]) expect(part).not.toMatch(/pagos-concejo|pago-municipal|www\./);
+  });
+});
+
 describe('what a digest tells', () => {
   it('tells a new subscriber only what was recorded after the confirmation, and links each agenda to its PDF, naming its session', async () => {
     const email = 'recien.llegada@example.org';
@@ -277,6 +305,41 @@ describe('subscribing', () => {
     expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(429);
     ctx.clock.advance(SUBSCRIBE_LIMITS.windowMs + 1);
     expect((await subscribe({ email: 'otro.mas@example.org', kind: 'day-orders' })).statusCode).toBe(202);
+  });
+
+  it(`holds the limits under requests sent together: of 40 for one address, ${SUBSCRIBE_LIMITS.perAddress} are e-mailed; of 60 addresses from one client, ${SUBSCRIBE_LIMITS.perClient}`, async () => {
+    const email = 'rafaga@example.org';
+    const sameAddress = await together(40, (index) => subscribe({ email, kind: 'search', filters: { search: `tema ${index}` } }));
+    client += 1;
+    const sameClient = await together(60, (index) => subscribe({ email: `rafaga${index}@example.org`, kind: 'day-orders' }));
+    await ctx.app.jobs.idle();
+    const confirmations = (to: string) => sink.to(to).filter((message) => message.subject.startsWith('Confirme su suscripción')).length;
+    expect({
+      sameAddress: statusCounts(sameAddress),
+      sameAddressMails: confirmations(email),
+      sameClient: statusCounts(sameClient),
+      sameClientMails: Array.from({ length: 60 }, (_, index) => confirmations(`rafaga${index}@example.org`)).reduce((sum, count) => sum + count),
+    }).toEqual({
+      sameAddress: { 202: SUBSCRIBE_LIMITS.perAddress, 429: 40 - SUBSCRIBE_LIMITS.perAddress },
+      sameAddressMails: SUBSCRIBE_LIMITS.perAddress,
+      sameClient: { 202: SUBSCRIBE_LIMITS.perClient, 429: 60 - SUBSCRIBE_LIMITS.perClient },
+      sameClientMails: SUBSCRIBE_LIMITS.perClient,
+    });
+  });
+
+  it('counts the variants of one mailbox (+tags, case, Gmail\'s dots) as one address, and writes to each as typed', async () => {
+    const variants = ['vecina+1@example.org', 'VECINA+2@Example.org', 'vecina+alertas@example.org', 'vecina@example.org', 'vecina+3@example.org', 'vecina+4@example.org', 'vecina+5@example.org'];
+    // Each from its own client, so that only the address's limit is in play.
+    const answers = await Promise.all(variants.map((email, index) => subscribeFrom(`10.1.0.${index + 1}`, { email, kind: 'day-orders' })));
+    expect(statusCounts(answers)).toEqual({ 202: SUBSCRIBE_LIMITS.perAddress, 429: variants.length - SUBSCRIBE_LIMITS.perAddress });
+    const gmail = ['ve.ci.na@gmail.com', 'vecina+x@googlemail.com', 'V.E.C.I.N.A@gmail.com', 'vecina@gmail.com', 'vec.ina+y@gmail.com', 'vecina+z@gmail.com'];
+    const gmailAnswers = [];
+    for (const [index, email] of gmail.entries()) gmailAnswers.push(await subscribeFrom(`10.1.1.${index + 1}`, { email, kind: 'day-orders' }));
+    expect(gmailAnswers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202, 429]);
+    await ctx.app.jobs.idle();
+    // The mail goes to the address as it was typed (lower-cased), its +tag kept.
+    expect(sink.to('vecina+x@googlemail.com')).toHaveLength(1);
+    expect(sink.to('vecina@gmail.com')).toHaveLength(1);
   });
 
   it('answers a confirmation link opened again (a double click, a mail scanner) with the confirmed page; a replaced, expired or unknown one with the error page', async () => {

@@ -75,7 +75,7 @@ describe('/forgot-password', () => {
 });
 
 describe('/password-reset/:token', () => {
-  it('sends token, e-mail and both passwords; then forgets any session and goes to /login after 5 s', async () => {
+  it('sends token, e-mail, both passwords and the Device-Id; then forgets any session and goes to /login after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     logInAs('mesa');
     const fetchMock = stubFetch(async () => jsonResponse({ status: 'password-reset', message: ACCOUNT_MESSAGES.resetDone }));
@@ -88,6 +88,9 @@ describe('/password-reset/:token', () => {
     expect(await screen.findAllByText(ACCOUNT_MESSAGES.resetDone)).toHaveLength(2);
     const [, init] = fetchMock.mock.calls[0]!;
     expect(JSON.parse(String(init.body))).toEqual({ token: TOKEN, email: 'ana@concejo.test', password: 'Nueva-Clave-Segura-77', password_confirmation: 'Nueva-Clave-Segura-77' });
+    // The browser that proved the mailbox is the account's from now on: its Device-Id goes along, and stays.
+    expect(new Headers(init.headers).get('Device-Id')).toBe(window.localStorage.getItem('deviceId'));
+    expect(window.localStorage.getItem('deviceId')).not.toBeNull();
     expect(window.localStorage.getItem('authToken')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(RESET_REDIRECT_DELAY_MS - 100));
     expect(router.state.location.pathname).toBe(`/password-reset/${TOKEN}`);
