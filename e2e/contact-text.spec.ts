@@ -86,6 +86,16 @@ async function openContactForm(page: Page) {
   await expect(altField(page, 'izquierda')).toBeVisible();
 }
 
+/**
+ * Sends the form and waits for the API's answer: an earlier success toast may still be on screen, so
+ * only the answer tells that this upload has been stored.
+ */
+async function send(page: Page) {
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v1/contact');
+  await page.getByRole('button', { name: 'Cargar imágenes' }).click();
+  return (await answer).status();
+}
+
 const fitsWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 test('the cm form refuses other types and an empty form, and replaces an image', async ({ page }) => {
@@ -99,7 +109,7 @@ test('the cm form refuses other types and an empty form, and replaces an image',
   const before = (await contactRecord())?.image_left ?? null;
   await page.getByLabel('Imagen izquierda', { exact: true }).setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: await picture('png', 900, 600) });
   await altField(page, 'izquierda').fill('Frente del Concejo: Av. San Martín 450.');
-  await page.getByRole('button', { name: 'Cargar imágenes' }).click();
+  expect(await send(page)).toBe(200);
   await expect(toasts(page)).toContainText('Imágenes cargadas exitosamente.');
   const after = await contactRecord();
   expect(after?.image_left).toMatch(/^\/api\/v1\/files\/contact\//);
@@ -128,7 +138,7 @@ for (const width of [320, 390, 1280]) {
     await expectNoViolations(page);
 
     await altField(page, 'izquierda').fill(left);
-    await page.getByRole('button', { name: 'Cargar imágenes' }).click();
+    expect(await send(page)).toBe(200);
     await expect(toasts(page)).toContainText('Imágenes cargadas exitosamente.');
     expect(await contactRecord()).toMatchObject({ image_left_alt: left, image_right_alt: right });
 
@@ -141,7 +151,7 @@ for (const width of [320, 390, 1280]) {
     await expect(altField(page, 'derecha')).toHaveAccessibleDescription(/Falta el texto alternativo de la imagen derecha\./);
     const image = (await contactRecord())?.image_right;
     await altField(page, 'derecha').fill(fixed);
-    await page.getByRole('button', { name: 'Cargar imágenes' }).click();
+    expect(await send(page)).toBe(200);
     await expect(toasts(page)).toContainText('Imágenes cargadas exitosamente.');
     expect(await contactRecord()).toMatchObject({ image_right: image, image_right_alt: fixed });
 
