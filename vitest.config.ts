@@ -4,6 +4,14 @@ export default defineConfig({
   test: {
     // Two cores here; PostgreSQL and argon2 need their share.
     maxWorkers: 2,
-    projects: ['packages/contracts', 'apps/api', 'apps/api/vitest.latency.config.ts', 'apps/api/vitest.crash.config.ts', 'apps/web'],
+    projects: [
+      // The root's own scripts (the build's stamp) and the Node the tests run on.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      'packages/contracts',
+      'apps/api',
+      'apps/api/vitest.latency.config.ts',
+      'apps/api/vitest.crash.config.ts',
+      'apps/web',
+    ],
   },
 });

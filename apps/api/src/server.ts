@@ -88,7 +88,8 @@ async function main(): Promise<void> {
       storage,
     });
     await app.listen({ port: config.port, host: config.host });
-    logger.info({ database: connection.describe }, 'database ready');
+    // The Node that runs the site (the project's own Node 24 under `npm start`; see README, Requirements).
+    logger.info({ node: process.version, database: connection.describe }, 'server started');
     printBox([`El sitio está disponible en ${config.publicUrl}`]);
   } catch (error) {
     if (error instanceof DemoAccountsInProduction) {

@@ -55,7 +55,7 @@ async function buildDocumentWorker() {
     ],
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     logLevel: 'warning',
   });
   process.env.DOCUMENT_WORKER_SCRIPT = outfile;
