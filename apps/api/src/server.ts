@@ -11,6 +11,9 @@ import { createLogger } from './lib/logger.js';
 import { readOrCreateSecret } from './lib/secret-file.js';
 import { createConfiguredStorage } from './lib/storage.js';
 
+/** The Node the site is built and tested on; package.json's engines says the same. */
+const MINIMUM_NODE_MAJOR = 24;
+
 // Same relative place from src/ (tsx) and from dist/ (the bundle).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -19,6 +22,7 @@ async function main(): Promise<void> {
   // used, and with it an exit hook that ends the process on SIGTERM at once, dropping the requests
   // in flight. db/embedded.ts drops the hook when the embedded server is used; here it goes always.
   for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+  assertSupportedNode();
   let config: Config;
   try {
     config = loadConfig();
@@ -103,6 +107,20 @@ async function main(): Promise<void> {
     await connection.close().catch(() => undefined);
     failedToStart(logger, error);
   }
+}
+
+/**
+ * The site is built and tested on Node 24 (README, Requirements): an older Node (a service's
+ * /usr/bin/node on a machine with Debian's Node 20) stops the start with one line naming the way in.
+ */
+function assertSupportedNode(): void {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= MINIMUM_NODE_MAJOR) return;
+  console.error(
+    `\nNo se pudo iniciar el servidor: necesita Node ${MINIMUM_NODE_MAJOR} o posterior y este es ${process.version}. ` +
+      `Inícielo con npm start o con el Node del proyecto (node_modules/.bin/node, que instala npm install).\n`,
+  );
+  process.exit(1);
 }
 
 /** One readable line for the operator (the stack only in the debug log), and exit 1. */
