@@ -16,5 +16,14 @@ export const SITE_PATHS = {
   accessibility: '/accesibilidad',
 } as const;
 
+/** What the server answers at the site's root for crawlers (no API_BASE prefix). */
+export const CRAWLER_PATHS = {
+  sitemap: '/sitemap.xml',
+  /** A numbered file of the sitemap when /sitemap.xml is an index of them. */
+  sitemapPartRoute: '/sitemap-:part.xml',
+  sitemapPart: (part: number) => `/sitemap-${part}.xml`,
+  robots: '/robots.txt',
+} as const;
+
 /** Pages no crawler should read: the staff panels, a person's own profile and the password links (a secret in the URL). */
 export const PRIVATE_PAGE_PREFIXES: readonly string[] = [...PANELS, '/profile', '/password-reset/'];
