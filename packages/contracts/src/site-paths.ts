@@ -3,7 +3,7 @@ import { PANELS } from './roles.js';
 
 /**
  * Public pages of the site that the server names in what it writes (the sitemap, robots.txt). The
- * web's route table (apps/web/src/lib/paths.ts) declares the same paths for its router.
+ * web's path table (apps/web/src/lib/paths.ts) takes these for the same pages.
  */
 export const SITE_PATHS = {
   home: '/',
