@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { councilDay, DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src/council-time';
 import { informalForms } from '../packages/contracts/src/reader-voice';
 import { ACCOUNTS } from './support/accounts';
 import { apiToken, registerNorm, uniqueNumber } from './support/api';
@@ -102,7 +103,7 @@ test("the agendas filter by the day of their session, not the day they were made
   const row = page.getByRole('row').filter({ has: page.locator(`a[href="${pdfPath}"]`) });
   await expect(row.getByRole('cell').first()).toContainText(`03/12/${year}, 19:00`);
   // The day it was made (today) finds sessions of today, not this one.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+  const today = councilDay(new Date(), DEFAULT_COUNCIL_TIME_ZONE);
   await page.goto(`/ver-orden-dia?from=${today}&to=${today}`);
   await expect(page.locator(`a[href="${pdfPath}"]`)).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { docxParagraphs } from '../apps/api/src/test/docx';
 import { expectInOrder } from '../apps/api/src/test/pdftotext';
+import { councilWallClock, DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src/council-time';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
 import { loginThroughForm } from './support/login';
@@ -10,24 +11,9 @@ import { loginThroughForm } from './support/login';
 // Tests run in parallel against one database: each one makes its own regulations and agendas, tagged
 // so that they can be told apart from everyone else's, and never assumes a list is empty.
 
-const COUNCIL_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
 /** The council's wall clock, `minutes` from now, as a `datetime-local` value. */
 function councilLocal(minutes: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: COUNCIL_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(Date.now() + minutes * 60_000))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return councilWallClock(new Date(Date.now() + minutes * 60_000), DEFAULT_COUNCIL_TIME_ZONE);
 }
 
 /** A `datetime-local` value as the lists print it: '17/03/2026, 19:00'. */

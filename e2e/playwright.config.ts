@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src/council-time';
 import { E2E_ADMIN, E2E_DEMO_PASSWORD } from './support/accounts';
 import { E2E_DATA_DIR } from './support/database';
 import { E2E_SMTP_PORT } from './support/smtp';
@@ -36,7 +37,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    // The browser lives where the council does, so that what it shows can be compared with the council's calendar.
+    timezoneId: DEFAULT_COUNCIL_TIME_ZONE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,

@@ -1,12 +1,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { hasControlCharacters, isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
+import { DEFAULT_COUNCIL_TIME_ZONE, hasControlCharacters, isCommonPassword, PASSWORD_MIN_LENGTH } from '@concejo/contracts';
 import { z } from 'zod';
 import { DEFAULT_DECODED_LIMITS } from './lib/documents/decoded-size.js';
 import { DEFAULT_OCR_SETTINGS } from './lib/documents/ocr-support.js';
 
-/** The council's calendar when TIMEZONE is not set. */
-export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 
 const optionalString = z
@@ -157,7 +155,7 @@ const envSchema = z
     COUNCIL_HOURS: contactLine,
     TIMEZONE: z
       .string()
-      .default(DEFAULT_TIME_ZONE)
+      .default(DEFAULT_COUNCIL_TIME_ZONE)
       .refine(isValidTimeZone, { error: 'no es una zona horaria IANA válida' }),
     TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(120),

@@ -7,10 +7,13 @@ export const CONTENT_PATHS = {
   contact: API_PATHS.contact,
   banners: '/banners',
   publishedBanners: API_PATHS.publishedBanners,
+  bannerRoute: '/banners/:id',
   banner: (id: number | string) => `/banners/${encodeURIComponent(String(id))}`,
   news: '/news',
   publishedNews: API_PATHS.publishedNews,
+  publishedNewsItemRoute: API_PATHS.publishedNewsItemRoute,
   publishedNewsItem: API_PATHS.publishedNewsItem,
+  newsItemRoute: '/news/:id',
   newsItem: (id: number | string) => `/news/${encodeURIComponent(String(id))}`,
 } as const;
 

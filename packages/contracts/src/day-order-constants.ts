@@ -9,6 +9,7 @@ export const DAY_ORDER_PATHS = {
   /** The newest agendas as an Atom feed, and the sessions as an iCalendar (issue 17). */
   feed: '/day-orders/feed.atom',
   calendar: '/day-orders/calendar.ics',
+  oneRoute: '/day-orders/:id',
   one: (id: number | string) => `/day-orders/${encodeURIComponent(String(id))}`,
 } as const;
 

@@ -13,6 +13,7 @@ export * from './public-media-constants.js';
 export * from './public-media.js';
 export * from './date-range.js';
 export * from './dates.js';
+export * from './council-time.js';
 export * from './text.js';
 export * from './regulation-constants.js';
 export * from './regulations.js';

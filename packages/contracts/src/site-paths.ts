@@ -3,7 +3,7 @@ import { PANELS } from './roles.js';
 
 /**
  * Public pages of the site that the server names in what it writes (the sitemap, robots.txt). The
- * web's route table (apps/web/src/lib/paths.ts) declares the same paths for its router.
+ * web's path table (apps/web/src/lib/paths.ts) takes these for the same pages.
  */
 export const SITE_PATHS = {
   home: '/',
@@ -14,6 +14,15 @@ export const SITE_PATHS = {
   newsItem: (id: number) => `/noticia/${id}`,
   /** The accessibility statement (Ley 26.653). */
   accessibility: '/accesibilidad',
+} as const;
+
+/** What the server answers at the site's root for crawlers (no API_BASE prefix). */
+export const CRAWLER_PATHS = {
+  sitemap: '/sitemap.xml',
+  /** A numbered file of the sitemap when /sitemap.xml is an index of them. */
+  sitemapPartRoute: '/sitemap-:part.xml',
+  sitemapPart: (part: number) => `/sitemap-${part}.xml`,
+  robots: '/robots.txt',
 } as const;
 
 /** Pages no crawler should read: the staff panels, a person's own profile and the password links (a secret in the URL). */

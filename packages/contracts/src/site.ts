@@ -1,3 +1,4 @@
+import { DEFAULT_COUNCIL_TIME_ZONE } from './council-time.js';
 import { z } from './zod.js';
 
 /** The services assumed until a server says otherwise (or from one that predates the field): every block shown. */
@@ -37,6 +38,8 @@ export const siteResponseSchema = z.object({
       hours: z.string().nullable(),
     })
     .default(NO_SITE_CONTACT),
+  /** The IANA zone of the council's calendar (TIMEZONE): the days and times of every date the site shows. */
+  time_zone: z.string().default(DEFAULT_COUNCIL_TIME_ZONE),
 });
 export type SocialProfile = keyof SiteResponse['social'];
 export type SiteResponse = z.infer<typeof siteResponseSchema>;

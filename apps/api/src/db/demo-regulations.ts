@@ -1,5 +1,4 @@
-import type { AuthorType, DemType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
-import { DEFAULT_TIME_ZONE } from '../config.js';
+import { DEFAULT_COUNCIL_TIME_ZONE, type AuthorType, type DemType, type RegulationLinkKind, type RegulationState, type RegulationType } from '@concejo/contracts';
 import { minimalPdf } from '../lib/minimal-pdf.js';
 import { scannedPdf } from '../lib/scanned-pdf.js';
 import type { Storage } from '../lib/storage.js';
@@ -90,7 +89,7 @@ const DEMO: DemoRegulation[] = [
  * Loads the demo registry on a fresh database, with a small real PDF for each norm. The PDFs print the
  * council's calendar day (TIMEZONE), the same day the lists show for the record.
  */
-export async function seedDemoRegulations(db: Database, storage: Storage, timeZone = DEFAULT_TIME_ZONE, now = new Date()): Promise<number> {
+export async function seedDemoRegulations(db: Database, storage: Storage, timeZone = DEFAULT_COUNCIL_TIME_ZONE, now = new Date()): Promise<number> {
   const repository = createRegulationRepository(db);
   const created: number[] = [];
   for (const demo of DEMO) {

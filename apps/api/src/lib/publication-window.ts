@@ -1,5 +1,4 @@
-import { CONTENT_MESSAGES } from '@concejo/contracts';
-import { toInstant } from '../modules/day-orders/time.js';
+import { CONTENT_MESSAGES, toInstant } from '@concejo/contracts';
 import { ValidationFailed } from './errors.js';
 
 export interface PublicationWindow {

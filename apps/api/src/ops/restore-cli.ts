@@ -1,3 +1,4 @@
+import { formatCouncilDateTime } from '@concejo/contracts';
 import { describeContents } from './archive.js';
 import { runCli } from './cli.js';
 import { restoreBackup } from './restore.js';
@@ -6,7 +7,7 @@ import { restoreBackup } from './restore.js';
 await runCli('No se pudo restaurar la copia', async (config, args, cleanups) => {
   if (args.length !== 1) throw new Error('indique el archivo de la copia: npm run restore -- <archivo.tar.gz>');
   const { manifest, secretOverridden } = await restoreBackup(config, args[0]!, { cleanups });
-  const made = new Intl.DateTimeFormat('es-AR', { timeZone: config.council.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(manifest.createdAt));
+  const made = formatCouncilDateTime(new Date(manifest.createdAt), config.council.timeZone);
   const where = config.databaseUrl ? `DATA_DIR=${config.dataDir} y la base de DATABASE_URL` : `DATA_DIR=${config.dataDir}`;
   const lines = [`Sitio restaurado en ${where} desde la copia del ${made}: ${describeContents(manifest)}.`, 'Inicie el servidor con esa configuración.'];
   if (secretOverridden) lines.push('Atención: APP_SECRET es distinta de la clave de la copia; el servidor usará APP_SECRET y los enlaces firmados antes de la copia dejarán de valer.');

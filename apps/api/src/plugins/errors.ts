@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorBody } from '@concejo/contracts';
-import { HttpError, isDatabaseUnavailable } from '../lib/errors.js';
+import { inputDataError, isDatabaseUnavailable, isForeignKeyViolation } from '../db/errors.js';
+import { HttpError } from '../lib/errors.js';
 
 /**
  * One place shapes every error body as `{ message, errors?, requestId }`. Validation failures become
@@ -41,7 +42,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ sqlState: dataError.code, dbMessage: dataError.dbMessage }, 'database refused a value sent by the client');
       return send(422, { message: dataError.message });
     }
-    if (databaseCode(error) === '23503') {
+    if (isForeignKeyViolation(error)) {
       // A row still referenced elsewhere (a norm listed in an agenda): refused, nothing half done.
       return send(409, { message: 'No se puede completar la acción: el registro está en uso en otro lugar (por ejemplo, en una orden del día).' });
     }
@@ -67,29 +68,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(500, { message: MESSAGES.internal });
   });
 });
-
-/** The SQLSTATE of a PostgreSQL error, whether Drizzle wrapped it or not. */
-function databaseCode(error: unknown): unknown {
-  return (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-}
-
-/** Spanish messages for PostgreSQL's data exceptions (SQLSTATE class 22) by code; the rest of the class gets the fallback. */
-const DATA_ERROR_MESSAGES: Record<string, string> = {
-  '22007': 'La fecha enviada no es válida.',
-  '22008': 'La fecha enviada no es válida.',
-  '22021': 'El texto enviado contiene caracteres no válidos.',
-  '22P05': 'El texto enviado contiene caracteres no válidos.',
-  '22001': 'Uno de los textos enviados es demasiado largo.',
-  '22003': 'Uno de los números enviados está fuera del rango permitido.',
-};
-const DATA_ERROR_FALLBACK = 'Uno de los datos enviados no es válido.';
-
-/** A PostgreSQL data exception (class 22: bad date, number, text encoding...), which only input causes. */
-function inputDataError(error: unknown): { code: string; message: string; dbMessage: string } | undefined {
-  const code = databaseCode(error);
-  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined;
-  // PostgreSQL quotes the refused value: only its start is logged.
-  const dbMessage = String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message ?? '').slice(0, 200);
-  return { code, message: DATA_ERROR_MESSAGES[code] ?? DATA_ERROR_FALLBACK, dbMessage };
-}
 

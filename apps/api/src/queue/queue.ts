@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { Logger, run, runMigrations as installQueue, type Job, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Database } from '../db/client.js';
-import { isDatabaseUnavailable } from '../lib/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 
 /**
  * Durable background work (DESIGN.md section 6), on graphile-worker: jobs are rows in PostgreSQL

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../lib/paths';
 import { jsonResponse, logInAs, renderRoutes } from '../test/render-routes';
-import { PANEL_PAGES } from './panel-pages';
+import { PANEL_PAGES } from './pages';
 import { routes } from './routes';
 
 // Spec 2.2, copied as written there, and the staff's own agenda list (issue 12: ordenes-del-dia).

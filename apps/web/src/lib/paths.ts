@@ -15,14 +15,16 @@ function panelPageWithId(path: string) {
 
 /**
  * Every route of the web app (spec 2.1 and 2.2). Routes are declared and links are built from this
- * table only, so that a path changes in one place.
+ * table only, so that a path changes in one place; the public pages the server also names (the
+ * sitemap, robots.txt) take theirs from the contracts' SITE_PATHS. Which page each path shows, and
+ * where, is app/pages.tsx.
  */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  regulations: { path: '/normativas', getHref: () => '/normativas' },
+  home: { path: SITE_PATHS.home, getHref: () => SITE_PATHS.home },
+  regulations: { path: SITE_PATHS.regulations, getHref: () => SITE_PATHS.regulations },
   /** The page of one public norm; its links are built with the contracts' SITE_PATHS.regulation. */
-  regulation: { path: '/normativas/:tipo/:numero' },
-  dayOrders: { path: '/ver-orden-dia', getHref: () => '/ver-orden-dia' },
+  regulation: { path: `${SITE_PATHS.regulations}/:tipo/:numero` },
+  dayOrders: { path: SITE_PATHS.dayOrders, getHref: () => SITE_PATHS.dayOrders },
   login: { path: '/login', getHref: () => '/login' },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   passwordReset: {

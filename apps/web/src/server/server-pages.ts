@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '../app/routes';
+import { LAYOUT_ROUTES, type ServerRouteId } from '../app/pages';
 import { accessibilityServerPage } from '../features/accessibility';
 import { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from '../features/auth';
 import { publicDayOrdersServerPage } from '../features/day-orders';
@@ -8,28 +8,31 @@ import { siteQueryOptions } from '../features/site';
 import { subscriptionConfirmedServerPage, subscriptionErrorServerPage, unsubscribeServerPage } from '../features/subscriptions';
 import type { ServerPage } from './server-page';
 
-type PublicRouteId = (typeof PUBLIC_ROUTES)[keyof typeof PUBLIC_ROUTES];
-
-/** Every server-rendered route, by id: the app's root, the public layout (the council's name) and each public page. */
-export const SERVER_PAGES: Record<PublicRouteId, ServerPage> = {
-  [PUBLIC_ROUTES.root]: {},
-  [PUBLIC_ROUTES.layout]: { preload: ({ queryClient }) => queryClient.prefetchQuery(siteQueryOptions()) },
-  [PUBLIC_ROUTES.home]: homeServerPage,
-  [PUBLIC_ROUTES.regulations]: publicRegulationsServerPage,
-  [PUBLIC_ROUTES.regulation]: publicRegulationServerPage,
-  [PUBLIC_ROUTES.dayOrders]: publicDayOrdersServerPage,
-  [PUBLIC_ROUTES.login]: loginServerPage,
-  [PUBLIC_ROUTES.forgotPassword]: forgotPasswordServerPage,
-  [PUBLIC_ROUTES.passwordReset]: passwordResetServerPage,
-  [PUBLIC_ROUTES.verified]: verifiedServerPage,
-  [PUBLIC_ROUTES.news]: newsServerPage,
-  [PUBLIC_ROUTES.subscriptionConfirmed]: subscriptionConfirmedServerPage,
-  [PUBLIC_ROUTES.subscriptionError]: subscriptionErrorServerPage,
-  [PUBLIC_ROUTES.unsubscribe]: unsubscribeServerPage,
-  [PUBLIC_ROUTES.accessibility]: accessibilityServerPage,
-  [PUBLIC_ROUTES.notFound]: { head: () => ({ title: 'Página no encontrada', noindex: true, status: 404 }) },
+/**
+ * The server side of every server-rendered route of the pages' registry (app/pages.tsx), by id: the
+ * app's root, the public layout (the council's name) and each public page whose rendering is on the
+ * server. The registry decides which ids must be here; the compiler holds the two together. Apart
+ * from the registry because this code never goes to a browser chunk.
+ */
+export const SERVER_PAGES: Record<ServerRouteId, ServerPage> = {
+  [LAYOUT_ROUTES.root]: {},
+  [LAYOUT_ROUTES.publicLayout]: { preload: ({ queryClient }) => queryClient.prefetchQuery(siteQueryOptions()) },
+  home: homeServerPage,
+  regulations: publicRegulationsServerPage,
+  regulation: publicRegulationServerPage,
+  'day-orders': publicDayOrdersServerPage,
+  login: loginServerPage,
+  'forgot-password': forgotPasswordServerPage,
+  'password-reset': passwordResetServerPage,
+  verified: verifiedServerPage,
+  news: newsServerPage,
+  'subscription-confirmed': subscriptionConfirmedServerPage,
+  'subscription-error': subscriptionErrorServerPage,
+  unsubscribe: unsubscribeServerPage,
+  accessibility: accessibilityServerPage,
+  'not-found': { head: () => ({ title: 'Página no encontrada', noindex: true, status: 404 }) },
 };
 
 export function serverPageOf(routeId: string): ServerPage | undefined {
-  return Object.hasOwn(SERVER_PAGES, routeId) ? SERVER_PAGES[routeId as PublicRouteId] : undefined;
+  return Object.hasOwn(SERVER_PAGES, routeId) ? SERVER_PAGES[routeId as ServerRouteId] : undefined;
 }

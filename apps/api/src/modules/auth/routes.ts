@@ -12,8 +12,9 @@ import {
 } from '@concejo/contracts';
 import { ValidationFailed } from '../../lib/errors.js';
 import type { AuthService } from './service.js';
+import { errorResponses } from '../../lib/route-schemas.js';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(401, 403, 422);
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   /**

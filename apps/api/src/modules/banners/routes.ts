@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bannerListSchema,
   bannerSchema,
@@ -13,9 +12,9 @@ import {
 } from '@concejo/contracts';
 import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { BannerService } from './service.js';
+import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['banners'];
 const files = { image: { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge } };
 const createForm = multipartSpec({ schema: createBannerFieldsSchema, files });
@@ -60,7 +59,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
 
   /** Edits a banner: the fields sent, and optionally a new `image`. 200; 401; 403; 404; 413; 422. */
   app.post(
-    `${CONTENT_PATHS.banners}/:id`,
+    CONTENT_PATHS.bannerRoute,
     {
       config: { access: 'content.manage', multipart: updateForm },
       schema: {
@@ -80,7 +79,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ banners: BannerService }> = a
 
   /** Deletes a banner and its image files. 200; 401; 403; 404; 422 bad id. */
   app.delete(
-    `${CONTENT_PATHS.banners}/:id`,
+    CONTENT_PATHS.bannerRoute,
     {
       config: { access: 'content.manage' },
       schema: { tags, operationId: 'deleteBanner', summary: 'Delete a banner and its images', params: idParams, response: { 200: messageResponseSchema, ...errors } },

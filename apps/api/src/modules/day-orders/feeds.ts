@@ -1,6 +1,5 @@
-import { SESSION_TYPE_LABELS, stripControlCharacters, type SessionType } from '@concejo/contracts';
+import { formatSessionDate, SESSION_TYPE_LABELS, stripControlCharacters, type SessionType } from '@concejo/contracts';
 import { atomDocument, atomId } from '../../lib/atom.js';
-import { formatSessionDate } from './time.js';
 
 /** An agenda as the feeds tell it: its session, when it was published and its PDF (absolute). */
 export interface FeedAgenda {

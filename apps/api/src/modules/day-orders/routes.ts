@@ -16,9 +16,9 @@ import {
   publishedDayOrderQuerySchema,
 } from '@concejo/contracts';
 import type { DayOrderService } from './service.js';
+import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['day-orders'];
 
 export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService }> = async (app, { dayOrders }) => {
@@ -89,7 +89,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
 
   /** One agenda with its items by section. 200; 401; 403; 404; 422 bad id. */
   app.get(
-    `${DAY_ORDER_PATHS.list}/:id`,
+    DAY_ORDER_PATHS.oneRoute,
     {
       config: { access: 'dayOrders.summaries' },
       schema: { tags, operationId: 'getDayOrder', summary: 'Get one agenda with its items', params: idParams, response: { 200: dayOrderDetailSchema, ...errors } },
@@ -99,7 +99,7 @@ export const dayOrderRoutes: FastifyPluginAsyncZod<{ dayOrders: DayOrderService 
 
   /** Deletes an agenda and its PDF. 200; 401; 403; 404; 422 bad id. */
   app.delete(
-    `${DAY_ORDER_PATHS.list}/:id`,
+    DAY_ORDER_PATHS.oneRoute,
     {
       config: { access: 'dayOrders.delete' },
       schema: { tags, operationId: 'deleteDayOrder', summary: 'Delete an agenda and its PDF', params: idParams, response: { 200: deleteDayOrderResponseSchema, ...errors } },

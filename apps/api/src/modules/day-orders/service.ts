@@ -1,6 +1,10 @@
 import { createReadStream } from 'node:fs';
 import {
   API_BASE,
+  councilDay,
+  formatCouncilDate,
+  formatSessionDate,
+  toInstant,
   AGENDA_SECTION_NUMBERS,
   AGENDA_SECTION_TITLES,
   AGENDA_SECTIONS,
@@ -27,6 +31,7 @@ import {
   type SourceItem,
 } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { audit } from '../../lib/audit.js';
 import type { AgendaPdfEntry, AgendaPdfInput } from '../../lib/agenda-pdf.js';
 import type { Clock } from '../../lib/clock.js';
@@ -36,7 +41,6 @@ import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { agendaTitle, agendasAtom, agendasCalendar, type FeedAgenda } from './feeds.js';
 import type { DayOrderRepository, NewItem, TakenItem } from './repository.js';
-import { councilDay, formatSessionDate, formatShortDate, toInstant } from './time.js';
 
 /** Storage folder of the agendas' PDFs: public and cacheable (DESIGN.md section 6). */
 export const DAY_ORDERS_FOLDER = 'day-orders';
@@ -99,7 +103,7 @@ export function createDayOrderService({ repository, storage, documents, clock, u
       const row = regulationsById.get(regulationId)!;
       const section = sourceSectionOf(row.type);
       (errors[section] ??= []).push(
-        `La normativa Cargo N° ${row.cargo} ya está en la orden del día de la sesión del ${formatShortDate(sessionDate, timeZone)}. Vuelva a buscar los asuntos pendientes.`,
+        `La normativa Cargo N° ${row.cargo} ya está en la orden del día de la sesión del ${formatCouncilDate(sessionDate, timeZone)}. Vuelva a buscar los asuntos pendientes.`,
       );
     }
     return errors;
@@ -203,8 +207,7 @@ export function createDayOrderService({ repository, storage, documents, clock, u
       } catch (error) {
         await removeFiles();
         // A selected regulation deleted between the check and the write (foreign key violation).
-        const failure = error as { code?: string; cause?: { code?: string } };
-        if ((failure.cause?.code ?? failure.code) === '23503') {
+        if (isForeignKeyViolation(error)) {
           throw ValidationFailed.field('projects', 'Alguna de las normativas seleccionadas ya no existe. Vuelva a buscar.');
         }
         throw error;

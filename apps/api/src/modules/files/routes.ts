@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE } from '@concejo/contracts';
+import { API_BASE, FILES_PATH } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { requestedRange } from '../../lib/byte-ranges.js';
 import { Forbidden, HttpError, NotFound } from '../../lib/errors.js';
@@ -41,7 +41,7 @@ const PRIVATE_DOCUMENTS: Record<PrivateFolder, { kind: DocumentKind; reopen: str
 };
 const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/, { error: 'El archivo no existe.' }) });
 
-export const FILES_PREFIX = '/files';
+export const FILES_PREFIX = FILES_PATH;
 
 /**
  * Sends a stored file, or the one byte range its request asks for (206; 416 past its end): a PDF

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CONTENT_MESSAGES,
   CONTENT_PATHS,
@@ -14,9 +13,9 @@ import {
 } from '@concejo/contracts';
 import { multipartSpec, readMultipartForm } from '../../lib/multipart.js';
 import type { NewsService } from './service.js';
+import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['news'];
 const files = { image: { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: CONTENT_MESSAGES.imageTooLarge } };
 // Editor images travel inside the description as data URLs until the server stores them: the only
@@ -41,7 +40,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
 
   /** One published item, for a news page opened from a shared link. 200 public with an ETag; 404; 422. */
   app.get(
-    `${CONTENT_PATHS.publishedNews}/:id`,
+    CONTENT_PATHS.publishedNewsItemRoute,
     {
       config: { access: 'public', publicCache: 'revalidate' },
       schema: {
@@ -86,7 +85,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
 
   /** Edits a news item: the fields sent, and optionally a new `image`. 200; 401; 403; 404; 413; 422. */
   app.post(
-    `${CONTENT_PATHS.news}/:id`,
+    CONTENT_PATHS.newsItemRoute,
     {
       config: { access: 'content.manage', multipart: updateForm },
       schema: {
@@ -106,7 +105,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
 
   /** Deletes a news item with its picture and editor images. 200; 401; 403; 404; 422 bad id. */
   app.delete(
-    `${CONTENT_PATHS.news}/:id`,
+    CONTENT_PATHS.newsItemRoute,
     {
       config: { access: 'content.manage' },
       schema: { tags, operationId: 'deleteNewsItem', summary: 'Delete a news item and its images', params: idParams, response: { 200: messageResponseSchema, ...errors } },

@@ -143,6 +143,24 @@ describe('open data downloads', () => {
     }
   });
 
+  it("dates a norm saved at 22:30 in Buenos Aires on that day in the CSV, not on the next (UTC) one", async () => {
+    // 22:30 on 20 May in Buenos Aires is 01:30 on 21 May in UTC.
+    const late = await insertRegulation(ctx.db, { type: 'resolution', state: 'approved', number: 900, subject: 'Sesión nocturna', createdAt: '2025-05-20T22:30:00-03:00' });
+    try {
+      const csv = await ctx.app.inject({ url: '/api/v1/regulations/published.csv?type=resolution' });
+      expect(csv.statusCode).toBe(200);
+      const row = csv.body.trim().split('\r\n').find((line) => line.includes('Sesión nocturna'));
+      expect(row).toContain('"2025-05-20"');
+      expect(row).not.toContain('2025-05-21');
+      // The JSON carries the instant itself (ISO 8601 with its zone), which reads as the 20th in Buenos Aires.
+      const json = await ctx.app.inject({ url: '/api/v1/regulations/published.json?type=resolution' });
+      const item = (json.json() as { subject: string; created_at: string }[]).find((norm) => norm.subject === 'Sesión nocturna');
+      expect(item?.created_at).toBe('2025-05-21T01:30:00.000Z');
+    } finally {
+      await ctx.db.delete(regulationsTable).where(eq(regulationsTable.id, late.id));
+    }
+  });
+
   it.each(['csv', 'json'] as const)('checks the %s filters before sending anything: 422 JSON naming the field', async (format) => {
     for (const query of ['from=0000-01-01', 'to=9999-12-31', 'from=2023-02-30', 'type=minute']) {
       const response = await ctx.app.inject({ url: `/api/v1/regulations/published.${format}?${query}` });

@@ -1,4 +1,4 @@
-import { legalForceLabel, REGULATION_TYPE_LABELS, stripControlCharacters, type LegalForce, type PublishedRegulation, type RegulationType } from '@concejo/contracts';
+import { councilDay, legalForceLabel, REGULATION_TYPE_LABELS, stripControlCharacters, type LegalForce, type PublishedRegulation, type RegulationType } from '@concejo/contracts';
 import { atomDocument, atomId } from '../../lib/atom.js';
 
 export const CSV_HEADER = ['Tipo', 'N°', 'Tema', 'Palabras clave', 'Fecha de creación', 'PDF', 'Vigencia'] as const;
@@ -14,13 +14,14 @@ export function csvCell(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(regulation: PublishedRegulation, absolute: (path: string) => string): string {
+/** One norm as a CSV line; its date is the council's calendar day (a norm saved at 22:30 there is not the next day's). */
+export function csvRow(regulation: PublishedRegulation, absolute: (path: string) => string, timeZone: string): string {
   return [
     REGULATION_TYPE_LABELS[regulation.type],
     regulation.number,
     regulation.subject,
     regulation.keywords.map((keyword) => keyword.word).join('; '),
-    regulation.created_at.slice(0, 10),
+    councilDay(new Date(regulation.created_at), timeZone),
     regulation.pdf_approved ? absolute(regulation.pdf_approved) : '',
     legalForceLabel(regulation.legal_force, regulation.type),
   ]

@@ -1,11 +1,10 @@
-import { isPublicRegulationType, officialNumberOf, PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, SITE_PATHS, REGULATION_MESSAGES, type PublicRegulationQuery, type PublishedRegulationDetail, type PublishedRegulationList } from '@concejo/contracts';
+import { isPublicRegulationType, toInstant, officialNumberOf, PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, SITE_PATHS, REGULATION_MESSAGES, type PublicRegulationQuery, type PublishedRegulationDetail, type PublishedRegulationList } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import { SizedLru } from '../../lib/sized-lru.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { weakEtag } from '../../plugins/public-cache.js';
-import { toInstant } from '../day-orders/time.js';
 import { excerptOf, foldedText } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, publishedItemHead, publishedItemJson, type FileUrls, type ListedNorm } from './presenter.js';
@@ -169,7 +168,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
         if (!rows?.length) return '';
         const keywords = await repository.keywordsOf(rows.map((row) => row.id));
         const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
-        if (format === 'csv') return items.map((item) => `${csvRow(item, absolute)}\r\n`).join('');
+        if (format === 'csv') return items.map((item) => `${csvRow(item, absolute, timeZone)}\r\n`).join('');
         const pieces = items.map((item) => jsonItem(item, absolute));
         const separator = written > 0 ? ',' : '';
         written += pieces.length;

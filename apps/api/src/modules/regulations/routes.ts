@@ -11,6 +11,7 @@ import {
   publishedRegulationListSchema,
   publishedRegulationParamsSchema,
   publishedRegulationSchema,
+  REGULATION_PATHS,
   regulationDetailSchema,
   relatedRegulationListSchema,
   relatedRegulationQuerySchema,
@@ -25,9 +26,9 @@ import { rememberedQueryCompiler } from '../../lib/remembered-queries.js';
 import type { ReplayedAnswers } from '../../lib/replayed-answers.js';
 import type { SerializedList } from './published-service.js';
 import type { RegulationService } from './service.js';
+import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 422);
 /** Up to 20 MB each, written to disk as they arrive (never whole in memory) and streamed to the storage. */
 const pdf = { maxBytes: MAX_PDF_BYTES, tooLargeMessage: 'El PDF supera el tamaño máximo de 20 MB.', spool: true } satisfies FileFieldRule;
 const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
@@ -48,7 +49,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
   app.get(
-    '/regulations',
+    REGULATION_PATHS.list,
     {
       config: { access: 'regulations.read' },
       schema: {
@@ -67,7 +68,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
    * declarations, ranked when searching, each saying where it matched. 200; 422 malformed filters.
    */
   app.get(
-    '/regulations/published',
+    REGULATION_PATHS.published,
     {
       config: { access: 'public', publicCache: 'revalidate' },
       // Visitors repeat searches (and their pages): a query string is checked once.
@@ -122,7 +123,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
    * what its page at /normativas/{tipo}/{número} shows. 200; 404 for an address that names no public norm.
    */
   app.get(
-    '/regulations/published/:type/:number',
+    REGULATION_PATHS.publishedNormRoute,
     {
       config: { access: 'public', publicCache: 'revalidate' },
       schema: {
@@ -148,7 +149,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
    */
   for (const format of ['csv', 'json'] as const) {
     app.get(
-      `/regulations/published.${format}`,
+      REGULATION_PATHS.download(format),
       {
         config: { access: 'public' },
         schema: {
@@ -172,7 +173,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** Atom feed of the newest approved norms. 200. */
   app.get(
-    '/regulations/feed.atom',
+    REGULATION_PATHS.feed,
     {
       config: { access: 'public', publicCache: 'revalidate' },
       schema: {
@@ -187,7 +188,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** Candidates for the modifies / modified-by pickers (at least 3 characters). 200; 401; 403; 422. */
   app.get(
-    '/regulations/related',
+    REGULATION_PATHS.related,
     {
       config: { access: 'regulations.read' },
       schema: {
@@ -203,7 +204,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** One regulation with authors, keywords, PDFs, both link lists and its history. 200; 401; 403; 404. */
   app.get(
-    '/regulations/:id',
+    REGULATION_PATHS.oneRoute,
     {
       config: { access: 'regulations.read' },
       schema: {
@@ -219,7 +220,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** Registers a regulation (multipart, spec 3). 201; 401; 403 a field the role may not set; 413; 422. */
   app.post(
-    '/regulations',
+    REGULATION_PATHS.list,
     {
       config: { access: 'regulations.create', multipart: createForm },
       schema: {
@@ -241,7 +242,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
    * fields) and the `version` edited. 200; 401; 403; 404; 409 someone saved in between; 413; 422.
    */
   app.post(
-    '/regulations/:id',
+    REGULATION_PATHS.oneRoute,
     {
       config: { access: 'regulations.update', multipart: updateForm },
       schema: {
@@ -264,7 +265,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** Loads an old regulation: date, type, DEM sub-type, number, keywords and its PDF. 201; 401; 403; 413; 422. */
   app.post(
-    '/old-regulations',
+    REGULATION_PATHS.oldList,
     {
       config: { access: 'oldRegulations.create', multipart: oldForm },
       schema: {
@@ -283,7 +284,7 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
 
   /** Deletes an old regulation and its PDF. 200; 401; 403 (also for a regulation that is not old); 404. */
   app.delete(
-    '/old-regulations/:id',
+    REGULATION_PATHS.oldOneRoute,
     {
       config: { access: 'oldRegulations.delete' },
       schema: {

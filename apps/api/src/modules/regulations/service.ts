@@ -14,6 +14,7 @@ import {
   type RegulationDetail,
   type StaffRegulationList,
   type StaffRegulationQuery,
+  toInstant,
 } from '@concejo/contracts';
 import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,7 +35,6 @@ import { changesLinks, linksAfterChanges, linksOfFields, type Link } from './lin
 import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
 import type { RegulationRepository, Tx } from './repository.js';
-import { toInstant } from '../day-orders/time.js';
 import type { PDF_FIELDS, PdfUploads } from './drafts.js';
 import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
 import { createPublishedRegulations, PER_PAGE } from './published-service.js';

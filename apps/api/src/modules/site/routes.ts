@@ -8,8 +8,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   if (unset.length) app.log.warn({ settings: unset }, `contact details not configured, left out of the site: ${unset.join(', ')}`);
 
   /**
-   * The council's name, town, contact details, public profiles and which outside services are set
-   * up, for the public pages. 200.
+   * The council's name, town, contact details, public profiles, time zone and which outside services
+   * are set up, for the public pages. 200.
    */
   app.get(
     API_PATHS.site,
@@ -31,6 +31,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         social: config.social,
         services: { weather: Boolean(weather.apiKey), videos: Boolean(youtube.apiKey && youtube.channelId) },
         contact: config.contact,
+        time_zone: config.council.timeZone,
       };
     },
   );

@@ -23,6 +23,8 @@ describe('GET /public/site', () => {
       services: { weather: false, videos: false },
       // No COUNCIL_* settings and no demo data: no contact details.
       contact: { address: null, phone: null, email: null, hours: null },
+      // TIMEZONE unset: the council's calendar is Buenos Aires'.
+      time_zone: 'America/Argentina/Buenos_Aires',
     });
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     expect(response.headers.etag).toBeTruthy();

@@ -1,4 +1,4 @@
-import { API_BASE, PRIVATE_PAGE_PREFIXES, SITE_PATHS, type PublicRegulationType } from '@concejo/contracts';
+import { API_BASE, CRAWLER_PATHS, PRIVATE_PAGE_PREFIXES, SITE_PATHS, type PublicRegulationType } from '@concejo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAnswerCache } from '../../lib/answer-cache.js';
 import type { Clock } from '../../lib/clock.js';
@@ -103,7 +103,7 @@ export function createSitemapService({ publicUrl, news, regulations, changes, cl
 }
 
 /** The path of the numbered sitemap file `part` (from 1). */
-export const sitemapPartPath = (part: number) => `/sitemap-${part}.xml`;
+export const sitemapPartPath = CRAWLER_PATHS.sitemapPart;
 
 function sitemapIndex(publicUrl: string, parts: number): string {
   let body = '';
@@ -136,7 +136,7 @@ function robotsText(publicUrl: string): string {
     'Disallow: /api/',
     ...publicFiles,
     '',
-    `Sitemap: ${publicUrl}/sitemap.xml`,
+    `Sitemap: ${publicUrl}${CRAWLER_PATHS.sitemap}`,
     '',
   ].join('\n');
 }

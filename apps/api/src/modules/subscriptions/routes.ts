@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, subscribeRequestSchema, subscribeResponseSchema, subscriptionCountsSchema, unsubscribeResponseSchema } from '@concejo/contracts';
+import { errorBodySchema, subscribeRequestSchema, SUBSCRIPTION_PATHS, subscribeResponseSchema, subscriptionCountsSchema, unsubscribeResponseSchema } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
 import type { SubscriptionService } from './service.js';
 
@@ -20,7 +20,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
    * or a norm that is not public; 429 too many requests for the address or from the client (Retry-After).
    */
   app.post(
-    '/subscriptions',
+    SUBSCRIPTION_PATHS.subscriptions,
     {
       config: { access: 'public' },
       schema: {
@@ -39,7 +39,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
    * confirmed), or /suscripcion/error for a link unknown, replaced by a newer one or expired.
    */
   app.get(
-    '/subscriptions/confirm/:token',
+    SUBSCRIPTION_PATHS.confirmRoute,
     {
       config: { access: 'public' },
       schema: {
@@ -59,7 +59,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
    * says the link is not valid or was already used).
    */
   app.get(
-    '/subscriptions/unsubscribe/:token',
+    SUBSCRIPTION_PATHS.unsubscribeRoute,
     {
       config: { access: 'public' },
       schema: {
@@ -80,7 +80,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
    * says so, and that no more of those alerts will come).
    */
   app.post(
-    '/subscriptions/unsubscribe/:token',
+    SUBSCRIPTION_PATHS.unsubscribeRoute,
     {
       config: { access: 'public' },
       schema: {
@@ -100,7 +100,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
 
   /** How many confirmed subscriptions there are, by kind, and how many wait for their confirmation; never an address. Admin only. */
   app.get(
-    '/subscriptions/counts',
+    SUBSCRIPTION_PATHS.counts,
     {
       // The admin panel's ability (DESIGN.md section 7 has no row of its own for these counts).
       config: { access: 'users.manage' },

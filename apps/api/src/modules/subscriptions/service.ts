@@ -7,6 +7,7 @@ import {
   SUBSCRIPTION_CONFIRM_HOURS,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PAGES,
+  SUBSCRIPTION_PATHS,
   isPublicRegulationType,
   unsubscribesAll,
   type RegulationLinkKind,
@@ -67,7 +68,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
 
   function unsubscribeUrl(target: Unsubscribing): string {
     const subject = target.kind === 'one' ? `s${target.id}` : `a${target.emailDigest}`;
-    return apiUrl(`/subscriptions/unsubscribe/${subject}.${mac(subject)}`);
+    return apiUrl(SUBSCRIPTION_PATHS.unsubscribe(`${subject}.${mac(subject)}`));
   }
 
   function readUnsubscribeToken(token: string): Unsubscribing | undefined {
@@ -141,7 +142,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       if (!row || row.confirmedAt !== null) return;
       const token = newToken();
       if (!(await repository.setConfirmToken(row.id, digestToken(token)))) return;
-      const mail = confirmationMail({ to: row.email, councilName, followed: await followedOf(row), link: apiUrl(`/subscriptions/confirm/${token}`) });
+      const mail = confirmationMail({ to: row.email, councilName, followed: await followedOf(row), link: apiUrl(SUBSCRIPTION_PATHS.confirm(token)) });
       await mailer.send({ ...mail, loggedAs: { subscriptionId: row.id } });
     },
 

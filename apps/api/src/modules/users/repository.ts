@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AssignableRole, Role } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
 const columns = {
@@ -25,8 +26,7 @@ export interface NewUser {
 
 /** PostgreSQL's unique_violation on the lower(email) index: someone registered the address first. */
 export function isEmailTaken(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  return cause.code === '23505' && cause.constraint === 'users_email_lower_key';
+  return isUniqueViolation(error, 'users_email_lower_key');
 }
 
 export function createUserRepository(db: Database) {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCOUNT_PATHS,
   createUserRequestSchema,
@@ -10,9 +9,9 @@ import {
   usersQuerySchema,
 } from '@concejo/contracts';
 import type { UserService } from './service.js';
+import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'El identificador no es válido.' }).int().positive().max(2_147_483_647) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(401, 403, 422);
 const tags = ['users'];
 
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {

@@ -1,5 +1,6 @@
-import { can, PANEL_BY_ROLE, type Role } from '@concejo/contracts';
+import { can, PANEL_BY_ROLE, type Panel, type Role } from '@concejo/contracts';
 import { paths } from '../../lib/paths';
+import { panelPagesOf } from '../pages';
 
 export type StaffMenuItem = {
   label: string;
@@ -9,35 +10,20 @@ export type StaffMenuItem = {
 };
 
 /**
- * The offcanvas menu of spec 2.4, item by item, from the abilities table: the menu offers exactly
- * what the API would allow the role to do.
+ * The offcanvas menu of spec 2.4, item by item, from the pages' registry (app/pages.tsx) and the
+ * abilities table: the menu offers exactly what the API would allow the role to do, in its own panel.
  */
 export function staffMenuItems(role: Role | null): StaffMenuItem[] {
   const base = role ? PANEL_BY_ROLE[role] : null;
   if (!role || !base) return [];
-  const items: StaffMenuItem[] = [];
-  if (can(role, 'regulations.read')) {
-    items.push({ label: 'Ver Normativas', href: paths.panel.root.getHref(base), end: true });
-  }
-  if (can(role, 'regulations.create')) {
-    items.push({ label: 'Cargar normativa', href: paths.panel.regulationCreate.getHref(base) });
-  }
-  if (can(role, 'dayOrders.summaries')) {
-    items.push({ label: 'Resumen de sesión', href: paths.panel.sessionSummaries.getHref(base) });
-  }
-  if (can(role, 'users.manage')) {
-    items.push({ label: 'Gestionar Usuarios', href: paths.panel.usersManage.getHref('/admin') });
-    items.push({ label: 'Suscripciones a avisos', href: paths.panel.subscriptionCounts.getHref('/admin') });
-  }
-  if (can(role, 'dayOrders.create')) {
-    items.push({ label: 'Gestionar Órdenes del día', href: paths.panel.dayOrderList.getHref(base) });
-  }
-  if (can(role, 'content.manage')) {
-    items.push(
-      { label: 'Gestionar Banners', href: paths.panel.root.getHref('/cm'), end: true },
-      { label: 'Gestionar Noticias', href: paths.panel.newsManage.getHref('/cm') },
-      { label: 'Cargar Contactos', href: paths.panel.contactsUpload.getHref('/cm') },
-    );
-  }
-  return items;
+  return panelPagesOf(base)
+    .flatMap(({ page, ability, menu }) => {
+      const needed = menu?.ability ?? ability;
+      if (!menu || (needed && !can(role, needed))) return [];
+      // Menu items lead to pages without an id in their address.
+      const href = (paths.panel[page].getHref as (panel: Panel) => string)(base);
+      return [{ position: menu.position, item: { label: menu.label, href, ...(menu.end ? { end: true } : {}) } }];
+    })
+    .sort((a, b) => a.position - b.position)
+    .map(({ item }) => item);
 }

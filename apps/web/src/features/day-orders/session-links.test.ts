@@ -1,6 +1,6 @@
 import { PANELS } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
-import { PANEL_PAGES } from '../../app/panel-pages';
+import { PANEL_PAGES } from '../../app/pages';
 import { hasSessionDetail } from './session-links';
 
 describe('hasSessionDetail', () => {

@@ -1,5 +1,5 @@
 import type { NewsItem } from '@concejo/contracts';
-import { COUNCIL_TIME_ZONE } from '../../lib/format';
+import { council } from '../../lib/format';
 
 /** Spec 9: the news list grows and shrinks by 6; the detail shows up to 4 related items. */
 export const NEWS_PAGE_SIZE = 6;
@@ -30,10 +30,8 @@ export function relatedNews(list: NewsItem[], id: number): NewsItem[] {
   return list.filter((item) => item.id !== id).slice(0, RELATED_NEWS);
 }
 
-const newsDateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: COUNCIL_TIME_ZONE });
-
 /** "22 de noviembre de 2026" (spec 9: es-ES, long month). */
 export function formatNewsDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Fecha inválida' : newsDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? 'Fecha inválida' : council.formatLongDate(date);
 }

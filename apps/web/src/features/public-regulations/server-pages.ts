@@ -1,6 +1,6 @@
 import { legalForceLabel, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
 import { ApiError } from '../../lib/api-client';
-import { COUNCIL_TIME_ZONE } from '../../lib/format';
+import { council } from '../../lib/format';
 import { councilName, textExcerpt } from '../../server/page-text';
 import type { PageContext, ServerPage } from '../../server/server-page';
 import { publishedRegulationQueryOptions } from './api/get-published-regulation';
@@ -42,7 +42,7 @@ const SCHEMA_LEGAL_FORCE: Record<LegalForce, string> = {
 };
 
 /** The calendar day of an instant in the council's time zone (YYYY-MM-DD). */
-const councilDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: COUNCIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const councilDay = (iso: string) => council.day(new Date(iso));
 
 /**
  * The norm as schema.org `Legislation` (JSON-LD): identifier, type, date, legal force, its PDF, and the

@@ -1,9 +1,9 @@
-import type { PublishedRegulationList } from '@concejo/contracts';
+import { REGULATION_PATHS, type PublishedRegulationList } from '@concejo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { fields, pageAnswer } from '../../../lib/public-answers';
 import type { PublicRegulationFilters } from '../filters';
-import { PUBLISHED_REGULATION_PATHS, PUBLISHED_REGULATIONS_KEY } from './keys';
+import { PUBLISHED_REGULATIONS_KEY } from './keys';
 
 /** What the results table reads of each row; checked by hand, as the public pages do, rather than with zod. */
 const ROW_FIELDS = fields({ id: 'number', type: 'string', subject: 'string', keywords: 'array', created_at: 'string', matched_in: 'array' });
@@ -14,7 +14,7 @@ export function listPublishedRegulations(
   page: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PublishedRegulationList> {
-  return apiClient.get(PUBLISHED_REGULATION_PATHS.list, { query: { ...filters, page }, schema: pageAnswer<PublishedRegulationList>('norms', ROW_FIELDS), signal });
+  return apiClient.get(REGULATION_PATHS.published, { query: { ...filters, page }, schema: pageAnswer<PublishedRegulationList>('norms', ROW_FIELDS), signal });
 }
 
 export const publishedRegulationsQueryOptions = (filters: PublicRegulationFilters, page: number) =>

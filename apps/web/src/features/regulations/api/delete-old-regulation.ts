@@ -1,6 +1,6 @@
+import { REGULATION_PATHS } from '@concejo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, type ResponseParser } from '../../../lib/api-client';
-import { REGULATION_API_PATHS } from './regulation-paths';
 
 const messageResponse: ResponseParser<{ message: string }> = {
   parse(data) {
@@ -11,7 +11,7 @@ const messageResponse: ResponseParser<{ message: string }> = {
 
 /** DELETE /old-regulations/:id: only old regulations can be deleted. */
 export function deleteOldRegulation(id: number): Promise<{ message: string }> {
-  return apiClient.delete(REGULATION_API_PATHS.deleteOld(id), { schema: messageResponse });
+  return apiClient.delete(REGULATION_PATHS.oldOne(id), { schema: messageResponse });
 }
 
 /** The list reloads itself a second after the message (spec 4), so the caller invalidates then. */

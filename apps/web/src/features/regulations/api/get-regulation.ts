@@ -1,11 +1,11 @@
-import { regulationDetailSchema, type RegulationDetail } from '@concejo/contracts';
+import { regulationDetailSchema, REGULATION_PATHS, type RegulationDetail } from '@concejo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { REGULATION_API_PATHS, REGULATIONS_QUERY_KEY } from './regulation-paths';
+import { REGULATIONS_QUERY_KEY } from './regulation-paths';
 
 /** GET /regulations/:id: the regulation with its links, PDFs and history. */
 export function getRegulation(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<RegulationDetail> {
-  return apiClient.get(REGULATION_API_PATHS.detail(id), { schema: regulationDetailSchema, signal });
+  return apiClient.get(REGULATION_PATHS.one(id), { schema: regulationDetailSchema, signal });
 }
 
 export const regulationQueryOptions = (id: number) =>

@@ -1,12 +1,12 @@
-import { staffRegulationListSchema, type StaffRegulationList } from '@concejo/contracts';
+import { staffRegulationListSchema, REGULATION_PATHS, type StaffRegulationList } from '@concejo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { RegulationFilters } from '../filters';
-import { REGULATION_API_PATHS, REGULATIONS_QUERY_KEY } from './regulation-paths';
+import { REGULATIONS_QUERY_KEY } from './regulation-paths';
 
 /** GET /regulations: one page of the staff list with the filters of spec 2.5.1. */
 export function listRegulations(filters: RegulationFilters, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<StaffRegulationList> {
-  return apiClient.get(REGULATION_API_PATHS.list, { query: { ...filters, page }, schema: staffRegulationListSchema, signal });
+  return apiClient.get(REGULATION_PATHS.list, { query: { ...filters, page }, schema: staffRegulationListSchema, signal });
 }
 
 export const regulationListQueryOptions = (filters: RegulationFilters, page: number) =>

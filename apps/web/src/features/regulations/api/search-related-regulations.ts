@@ -1,7 +1,7 @@
-import { relatedRegulationListSchema, type RegulationRef } from '@concejo/contracts';
+import { relatedRegulationListSchema, REGULATION_PATHS, type RegulationRef } from '@concejo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { REGULATION_API_PATHS, REGULATIONS_QUERY_KEY } from './regulation-paths';
+import { REGULATIONS_QUERY_KEY } from './regulation-paths';
 
 /** Norm search starts after more than 2 characters (spec 9). */
 export const RELATED_SEARCH_MIN_LENGTH = 3;
@@ -10,7 +10,7 @@ export type RelatedSearch = { search: string; exceptId?: number; modifiedBy?: bo
 
 /** GET /regulations/related: norms that can be linked, by subject, keywords or number. */
 export function searchRelatedRegulations({ search, exceptId, modifiedBy }: RelatedSearch, { signal }: { signal?: AbortSignal } = {}): Promise<RegulationRef[]> {
-  return apiClient.get(REGULATION_API_PATHS.related, {
+  return apiClient.get(REGULATION_PATHS.related, {
     query: { search: search.trim(), id: exceptId, rule: modifiedBy ? 'modified-by' : undefined },
     schema: relatedRegulationListSchema,
     signal,

@@ -1,12 +1,12 @@
-import { regulationDetailSchema, type RegulationDetail } from '@concejo/contracts';
+import { regulationDetailSchema, REGULATION_PATHS, type RegulationDetail } from '@concejo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { regulationQueryOptions } from './get-regulation';
-import { REGULATION_API_PATHS, REGULATIONS_QUERY_KEY } from './regulation-paths';
+import { REGULATIONS_QUERY_KEY } from './regulation-paths';
 
 /** POST /regulations/:id: `changes` (JSON of the changed fields), `version` and the PDFs. 409 when stale. */
 export function updateRegulation({ id, form }: { id: number; form: FormData }): Promise<RegulationDetail> {
-  return apiClient.post(REGULATION_API_PATHS.update(id), { body: form, schema: regulationDetailSchema });
+  return apiClient.post(REGULATION_PATHS.one(id), { body: form, schema: regulationDetailSchema });
 }
 
 export function useUpdateRegulation() {

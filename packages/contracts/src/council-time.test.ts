@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSessionDate, toInstant } from './time.js';
+import { councilDay, councilWallClock, formatSessionDate, toInstant, wallClockToIso } from './council-time.js';
 
 const AR = 'America/Argentina/Buenos_Aires';
 
@@ -21,5 +21,21 @@ describe('formatSessionDate', () => {
   it('writes the weekday, the date and the 24-hour time in Spanish', () => {
     expect(formatSessionDate(new Date('2026-03-10T22:00:00Z'), AR)).toBe('Martes, 10 de marzo de 2026, 19:00 h');
     expect(formatSessionDate(new Date('2026-03-13T02:30:00Z'), AR)).toBe('Jueves, 12 de marzo de 2026, 23:30 h');
+  });
+});
+
+describe('councilDay', () => {
+  it('is the council\'s calendar day, not the UTC one: 22:30 in Buenos Aires is still that day', () => {
+    expect(councilDay(new Date('2026-05-02T01:30:00Z'), AR)).toBe('2026-05-01');
+    expect(councilDay(new Date('2026-05-02T03:00:00Z'), AR)).toBe('2026-05-02');
+  });
+});
+
+describe('wall clock', () => {
+  it('reads an instant on the council\'s wall and back, with the zone\'s offset', () => {
+    expect(councilWallClock(new Date('2026-03-02T12:00:00Z'), AR)).toBe('2026-03-02T09:00');
+    expect(wallClockToIso('2026-03-02T09:00', AR)).toBe('2026-03-02T09:00:00-03:00');
+    expect(wallClockToIso('2026-07-01T12:00', 'Europe/Madrid')).toBe('2026-07-01T12:00:00+02:00');
+    expect(wallClockToIso('ayer', AR)).toBeNull();
   });
 });
