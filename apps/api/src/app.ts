@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE } from '@concejo/contracts';
+import { API_BASE, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -9,6 +9,7 @@ import { createDocuments, type Documents } from './lib/documents/documents.js';
 import { AccessLog, createLogger, logsAt, requestLogger, withoutSecrets } from './lib/logger.js';
 import { createReplayedAnswers, replayingServer } from './lib/replayed-answers.js';
 import { acceptMultipart } from './lib/multipart.js';
+import { createRequestLimit } from './lib/request-limit.js';
 import { drainPlugin } from './plugins/drain.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createUploadSpool } from './lib/upload-spool.js';
@@ -39,14 +40,17 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
 import { createSubscriptionRepository } from './modules/subscriptions/repository.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.js';
+import { createSubscriptionService, SUBSCRIBE_LIMITS, type SubscriptionService } from './modules/subscriptions/service.js';
 import { createNewsRepository } from './modules/news/repository.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { createNewsService } from './modules/news/service.js';
 import { sweepOrphanFiles } from './modules/files/orphan-sweep.js';
 import { createFileRepository } from './modules/files/repository.js';
-import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
+import { FILES_PREFIX } from './lib/file-folders.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { createRegulationAlertReads } from './modules/regulations/alert-repository.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
+import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
 import { createPublishedIndex } from './modules/regulations/search-index-sync.js';
 import { createRegulationService } from './modules/regulations/service.js';
@@ -170,9 +174,12 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   // Citizens' e-mail alerts (modules/subscriptions): subscriptions, the daily digest, its e-mails; the
   // agendas a digest tells of are named by modules/day-orders.
+  const regulationAlertReads = createRegulationAlertReads(db);
   const subscriptions = createSubscriptionService({
     db,
-    repository: createSubscriptionRepository(db),
+    repository: createSubscriptionRepository(db, { norms: regulationAlertReads, searchQuery: textQuery }),
+    norms: regulationAlertReads,
+    limit: createRequestLimit(createAuthRepository(db), clock, SUBSCRIBE_LIMITS.windowMs, SUBSCRIPTION_MESSAGES.tooMany),
     clock,
     mailer,
     secret: config.appSecret,

@@ -1,5 +1,5 @@
 import { CONTENT_MESSAGES } from '@concejo/contracts';
-import { toInstant } from '../modules/day-orders/time.js';
+import { toInstant } from './council-time.js';
 import { ValidationFailed } from './errors.js';
 
 export interface PublicationWindow {

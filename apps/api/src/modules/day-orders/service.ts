@@ -36,7 +36,8 @@ import type { Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { agendaTitle, agendasAtom, agendasCalendar, type FeedAgenda } from './feeds.js';
 import type { DayOrderRepository, NewItem, TakenItem } from './repository.js';
-import { councilDay, formatSessionDate, formatShortDate, toInstant } from './time.js';
+import { toInstant } from '../../lib/council-time.js';
+import { councilDay, formatSessionDate, formatShortDate } from './time.js';
 
 /** Storage folder of the agendas' PDFs: public and cacheable (DESIGN.md section 6). */
 export const DAY_ORDERS_FOLDER = 'day-orders';

@@ -11,7 +11,7 @@ import { createDiskStorage } from '../../lib/storage.js';
 import { xml } from '../../lib/xml.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { insertRegulation } from '../day-orders/testing.js';
+import { insertRegulation } from '../../test/regulation-rows.js';
 import { atomFeed, csvCell } from './open-data.js';
 import { createRegulationRepository, type RegulationRepository } from './repository.js';
 import { regulationRoutes } from './routes.js';

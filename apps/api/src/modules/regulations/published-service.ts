@@ -5,7 +5,7 @@ import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js'
 import { SizedLru } from '../../lib/sized-lru.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { weakEtag } from '../../plugins/public-cache.js';
-import { toInstant } from '../day-orders/time.js';
+import { toInstant } from '../../lib/council-time.js';
 import { excerptOf, foldedText } from './excerpt.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
 import { presentPublished, publishedItemHead, publishedItemJson, type FileUrls, type ListedNorm } from './presenter.js';

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, publicRegulationQuerySchema } from '@concejo/contracts';
 import { testConfig } from '../../config.js';
-import { FILES_PREFIX } from '../files/routes.js';
+import { FILES_PREFIX } from '../../lib/file-folders.js';
 import { createPublishedRegulations } from './published-service.js';
 import { createRegulationRepository } from './repository.js';
 import { minimalPdf } from '../../lib/minimal-pdf.js';

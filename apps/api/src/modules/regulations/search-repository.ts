@@ -1,9 +1,9 @@
 import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
 import { publicNorm } from './public-norm.js';
-import type { RegulationListRow, Tx } from './repository.js';
+import type { RegulationListRow } from './repository.js';
 
 /**
  * The registry's reads by search and filter: the staff list, the public search, its downloads and feed,

@@ -1,7 +1,7 @@
 import type { NewsItem } from '@concejo/contracts';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { NewsContent } from '../../home/components/news-content';
+import { NewsContent } from '../../../components/news-content/news-content';
 import { ContentImage } from './content-image';
 
 const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Argentina/Buenos_Aires' });
