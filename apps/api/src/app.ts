@@ -6,14 +6,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createDocuments, type Documents } from './lib/documents/documents.js';
-import { AccessLog, createLogger, logsAt, requestLogger, withoutSecrets } from './lib/logger.js';
-import { createReplayedAnswers, replayingServer } from './lib/replayed-answers.js';
+import { AccessLog, createLogger, requestLogger, withoutSecrets } from './lib/logger.js';
 import { acceptMultipart } from './lib/multipart.js';
 import { createRequestLimit } from './lib/request-limit.js';
 import { drainPlugin } from './plugins/drain.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createUploadSpool } from './lib/upload-spool.js';
-import { clientOf, isTrustedProxy, trustProxyOption } from './lib/trust-proxy.js';
+import { isTrustedProxy, trustProxyOption } from './lib/trust-proxy.js';
 import { watchBodies } from './lib/body-timeout.js';
 import { limitConnections } from './lib/connection-limits.js';
 import { createConfiguredStorage, type Storage } from './lib/storage.js';
@@ -52,9 +51,11 @@ import { createRegulationAlertReads } from './modules/regulations/alert-reposito
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
-import { createPublishedIndex } from './modules/regulations/search-index-sync.js';
 import { createRegulationService } from './modules/regulations/service.js';
 import { createTextIndexer } from './modules/regulations/text-indexer.js';
+import { createPublishedIndex } from './modules/public-search/index-sync.js';
+import { publicSearchRoutes } from './modules/public-search/routes.js';
+import { createPublicSearch } from './modules/public-search/service.js';
 import { publicMediaRoutes } from './modules/public-media/routes.js';
 import { createPublicMediaService } from './modules/public-media/service.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -82,27 +83,12 @@ export interface AppDependencies {
 
 /** JSON bodies are small (logins, forms); file uploads get their own, larger, per-route limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
-/** Answers kept to be replayed, by URL and Accept-Encoding (twice the public search's cache: a query is asked by more than one URL and encoding). */
-const REPLAYED_ANSWERS = 2_000;
 
 /** Builds the whole application; the server and the tests build it the same way. */
 export async function buildApp({ config, db, clock = systemClock, logger, storage: givenStorage, mailer: givenMailer }: AppDependencies) {
   const storage = givenStorage ?? (await createConfiguredStorage(config));
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
-  // Repeated public answers are sent again as they were, ahead of Fastify (lib/replayed-answers.ts),
-  // each with its own request id and the access line any request gets.
-  const clientAddress = clientOf(config.trustProxy);
-  const replays = createReplayedAnswers({
-    maxEntries: REPLAYED_ANSWERS,
-    logCompleted: ({ id, request, statusCode, responseTime }) => {
-      if (!logsAt(app.log, 'info')) return;
-      const { ip, host } = clientAddress(request);
-      const req = { method: request.method, url: request.url, host, ip, socket: request.socket };
-      app.log.info({ reqId: id, req, res: { statusCode }, responseTime }, 'request completed');
-    },
-  });
   const app = Fastify({
-    serverFactory: replayingServer(replays),
     loggerInstance: withoutSecrets(logger ?? createLogger(config.logLevel)),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -119,10 +105,6 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   watchBodies(app.server, config.bodies, app.log);
   limitConnections(app.server, { ...config.connections, exempt: isTrustedProxy(config.trustProxy) }, app.log);
 
-  app.addHook('preClose', (done) => {
-    replays.close();
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks that run on every request are written with `done` rather than async: no promise each time.
@@ -210,7 +192,6 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // are emptied by them. Its LISTEN connection is opened once the app is ready and closed with it.
   const publicChanges = createPublicChanges({ connection: db.$client.options, log: app.log });
   app.decorate('publicChanges', publicChanges);
-  publicChanges.onChange(() => replays.forget());
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => closingStep(app.log, 'the change feed to close', () => publicChanges.close()));
   app.addHook('onReady', async () => void documents.warm());
@@ -264,19 +245,27 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.addHook('onClose', async () => publishedIndex.close());
   const regulations = createRegulationService({
     repository: regulationRepository,
-    changes: publicChanges,
-    index: publishedIndex,
     documents,
     storage,
     clock,
     timeZone: config.council.timeZone,
     log: app.log,
-    site: { publicUrl: config.publicUrl, councilName: config.council.name },
     urls: {
       publicPdf: fileUrl,
       // Process PDFs are staff-only: a link valid for 15 minutes.
       privatePdf: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
     },
+  });
+  // What citizens read of the registry (modules/public-search): its rows through the registry's
+  // repository, its in-memory index kept equal to the database.
+  const publicSearch = createPublicSearch({
+    norms: regulationRepository,
+    changes: publicChanges,
+    index: publishedIndex,
+    clock,
+    urls: { publicPdf: fileUrl },
+    timeZone: config.council.timeZone,
+    site: { publicUrl: config.publicUrl, councilName: config.council.name },
   });
 
   await app.register(errorsPlugin);
@@ -294,7 +283,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
 
   await app.register(healthRoutes, { db });
   // At the root, beside the SPA: registered routes always win over its not-found fallback.
-  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, regulations, changes: publicChanges, clock, log: app.log }) });
+  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, regulations: publicSearch, changes: publicChanges, clock, log: app.log }) });
   await app.register(
     async (api) => {
       // API answers are personal or change often; public GETs that may be cached say so themselves.
@@ -307,7 +296,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(userRoutes, { users: createUserService({ repository: createUserRepository(db), clock, log: app.log }) });
       await api.register(siteRoutes, { config });
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
-      await api.register(regulationRoutes, { regulations, replays });
+      await api.register(regulationRoutes, { regulations });
+      await api.register(publicSearchRoutes, { search: publicSearch });
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
       await api.register(newsRoutes, { news });

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LegalForce, PublicRegulationType, RegulationLinkKind, RegulationType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { regulationLinks, regulations } from '../../db/schema/index.js';
-import { publicNorm, publicNormAs } from './public-norm.js';
+import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
 
 /** A search a subscription follows, as the public search stored it: its query, type and legal force. */
 export interface SearchFilter {

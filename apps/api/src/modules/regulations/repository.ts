@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizz
 import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Links } from './links.js';
-import { publicNorm, publicNormAs } from './public-norm.js';
+import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
 import {
