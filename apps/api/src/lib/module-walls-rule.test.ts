@@ -29,7 +29,7 @@ tester.run('module-walls', moduleWalls, {
   invalid: [
     { filename: path.join(modules, 'regulations/service.ts'), code: "import { x } from '../subscriptions/repository.js';", options, errors: [{ messageId: 'crossing' }] },
     { filename: path.join(modules, 'sitemap/service.ts'), code: "export { x } from '../../modules/files/routes.js';", options, errors: [{ messageId: 'crossing' }] },
-    { filename: path.join(modules, 'regulations/open-data.test.ts'), code: "const m = await import('../day-orders/testing.js');", options, errors: [{ messageId: 'crossing' }] },
+    { filename: path.join(modules, 'public-search/open-data.test.ts'), code: "const m = await import('../regulations/repository.js');", options, errors: [{ messageId: 'crossing' }] },
     { filename: path.join(features, 'content/pages/news-manage-page.tsx'), code: "import { x } from '../../home/components/news-content';", options, errors: [{ messageId: 'crossing' }] },
     { filename: path.join(features, 'accessibility/pages/page.tsx'), code: "import { x } from '../../site';", options, errors: [{ messageId: 'crossing' }] },
     { filename: path.join(root, 'apps/web/src/app/routes.tsx'), code: "import { x } from '../features/home/pages/home-page';", options, errors: [{ messageId: 'pastEntry' }] },
