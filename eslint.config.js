@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleWalls from './eslint-rules/module-walls.js';
+
+const API_MODULES = `${import.meta.dirname}/apps/api/src/modules`;
+const WEB_FEATURES = `${import.meta.dirname}/apps/web/src/features`;
 
 export default tseslint.config(
   {
@@ -27,12 +31,15 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Only the API client talks to the network (STYLE.md, convention 6).
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use src/lib/api-client.ts.' }],
-      // A feature never reaches into another feature; shared pieces go to components/ or lib/.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/*/*', '!./*', '!../*'], message: 'Import shared code from components/ or lib/, not from another feature.' }] },
-      ],
     },
+  },
+  {
+    // A module (API) or a feature (web) never reaches into another one's files, tests included: what
+    // several share goes to lib/ (components/ in the web) or is handed in by the composition root.
+    // The rest of the web reaches a feature only through its index.
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'module-walls': moduleWalls } } },
+    rules: { 'local/module-walls': ['error', { walls: [API_MODULES, WEB_FEATURES], entryOnly: [WEB_FEATURES] }] },
   },
   {
     files: ['apps/web/src/lib/api-client.ts', 'apps/web/**/*.test.{ts,tsx}'],

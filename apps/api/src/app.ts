@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE } from '@concejo/contracts';
+import { API_BASE, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createDocuments, type Documents } from './lib/documents/documents.js';
-import { AccessLog, createLogger, logsAt, requestLogger, withoutSecrets } from './lib/logger.js';
-import { createReplayedAnswers, replayingServer } from './lib/replayed-answers.js';
+import { AccessLog, createLogger, requestLogger, withoutSecrets } from './lib/logger.js';
 import { acceptMultipart } from './lib/multipart.js';
+import { createRequestLimit } from './lib/request-limit.js';
 import { drainPlugin } from './plugins/drain.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createUploadSpool } from './lib/upload-spool.js';
-import { clientOf, isTrustedProxy, trustProxyOption } from './lib/trust-proxy.js';
+import { isTrustedProxy, trustProxyOption } from './lib/trust-proxy.js';
 import { watchBodies } from './lib/body-timeout.js';
 import { limitConnections } from './lib/connection-limits.js';
 import { createConfiguredStorage, type Storage } from './lib/storage.js';
@@ -39,18 +39,23 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
 import { createSubscriptionRepository } from './modules/subscriptions/repository.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.js';
+import { createSubscriptionService, SUBSCRIBE_LIMITS, type SubscriptionService } from './modules/subscriptions/service.js';
 import { createNewsRepository } from './modules/news/repository.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { createNewsService } from './modules/news/service.js';
 import { sweepOrphanFiles } from './modules/files/orphan-sweep.js';
 import { createFileRepository } from './modules/files/repository.js';
-import { FILES_PREFIX, fileRoutes } from './modules/files/routes.js';
+import { FILES_PREFIX } from './lib/file-folders.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { createRegulationAlertReads } from './modules/regulations/alert-repository.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
+import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
-import { createPublishedIndex } from './modules/regulations/search-index-sync.js';
 import { createRegulationService } from './modules/regulations/service.js';
 import { createTextIndexer } from './modules/regulations/text-indexer.js';
+import { createPublishedIndex } from './modules/public-search/index-sync.js';
+import { publicSearchRoutes } from './modules/public-search/routes.js';
+import { createPublicSearch } from './modules/public-search/service.js';
 import { publicMediaRoutes } from './modules/public-media/routes.js';
 import { createPublicMediaService } from './modules/public-media/service.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -78,27 +83,12 @@ export interface AppDependencies {
 
 /** JSON bodies are small (logins, forms); file uploads get their own, larger, per-route limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
-/** Answers kept to be replayed, by URL and Accept-Encoding (twice the public search's cache: a query is asked by more than one URL and encoding). */
-const REPLAYED_ANSWERS = 2_000;
 
 /** Builds the whole application; the server and the tests build it the same way. */
 export async function buildApp({ config, db, clock = systemClock, logger, storage: givenStorage, mailer: givenMailer }: AppDependencies) {
   const storage = givenStorage ?? (await createConfiguredStorage(config));
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
-  // Repeated public answers are sent again as they were, ahead of Fastify (lib/replayed-answers.ts),
-  // each with its own request id and the access line any request gets.
-  const clientAddress = clientOf(config.trustProxy);
-  const replays = createReplayedAnswers({
-    maxEntries: REPLAYED_ANSWERS,
-    logCompleted: ({ id, request, statusCode, responseTime }) => {
-      if (!logsAt(app.log, 'info')) return;
-      const { ip, host } = clientAddress(request);
-      const req = { method: request.method, url: request.url, host, ip, socket: request.socket };
-      app.log.info({ reqId: id, req, res: { statusCode }, responseTime }, 'request completed');
-    },
-  });
   const app = Fastify({
-    serverFactory: replayingServer(replays),
     loggerInstance: withoutSecrets(logger ?? createLogger(config.logLevel)),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -115,10 +105,6 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   watchBodies(app.server, config.bodies, app.log);
   limitConnections(app.server, { ...config.connections, exempt: isTrustedProxy(config.trustProxy) }, app.log);
 
-  app.addHook('preClose', (done) => {
-    replays.close();
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks that run on every request are written with `done` rather than async: no promise each time.
@@ -170,9 +156,12 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   });
   // Citizens' e-mail alerts (modules/subscriptions): subscriptions, the daily digest, its e-mails; the
   // agendas a digest tells of are named by modules/day-orders.
+  const regulationAlertReads = createRegulationAlertReads(db);
   const subscriptions = createSubscriptionService({
     db,
-    repository: createSubscriptionRepository(db),
+    repository: createSubscriptionRepository(db, { norms: regulationAlertReads, searchQuery: textQuery }),
+    norms: regulationAlertReads,
+    limit: createRequestLimit(createAuthRepository(db), clock, SUBSCRIBE_LIMITS.windowMs, SUBSCRIPTION_MESSAGES.tooMany),
     clock,
     mailer,
     secret: config.appSecret,
@@ -203,7 +192,6 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // are emptied by them. Its LISTEN connection is opened once the app is ready and closed with it.
   const publicChanges = createPublicChanges({ connection: db.$client.options, log: app.log });
   app.decorate('publicChanges', publicChanges);
-  publicChanges.onChange(() => replays.forget());
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => closingStep(app.log, 'the change feed to close', () => publicChanges.close()));
   app.addHook('onReady', async () => void documents.warm());
@@ -257,19 +245,27 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.addHook('onClose', async () => publishedIndex.close());
   const regulations = createRegulationService({
     repository: regulationRepository,
-    changes: publicChanges,
-    index: publishedIndex,
     documents,
     storage,
     clock,
     timeZone: config.council.timeZone,
     log: app.log,
-    site: { publicUrl: config.publicUrl, councilName: config.council.name },
     urls: {
       publicPdf: fileUrl,
       // Process PDFs are staff-only: a link valid for 15 minutes.
       privatePdf: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
     },
+  });
+  // What citizens read of the registry (modules/public-search): its rows through the registry's
+  // repository, its in-memory index kept equal to the database.
+  const publicSearch = createPublicSearch({
+    norms: regulationRepository,
+    changes: publicChanges,
+    index: publishedIndex,
+    clock,
+    urls: { publicPdf: fileUrl },
+    timeZone: config.council.timeZone,
+    site: { publicUrl: config.publicUrl, councilName: config.council.name },
   });
 
   await app.register(errorsPlugin);
@@ -287,7 +283,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
 
   await app.register(healthRoutes, { db });
   // At the root, beside the SPA: registered routes always win over its not-found fallback.
-  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, regulations, changes: publicChanges, clock, log: app.log }) });
+  await app.register(sitemapRoutes, { sitemap: createSitemapService({ publicUrl: config.publicUrl, news, regulations: publicSearch, changes: publicChanges, clock, log: app.log }) });
   await app.register(
     async (api) => {
       // API answers are personal or change often; public GETs that may be cached say so themselves.
@@ -300,7 +296,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(userRoutes, { users: createUserService({ repository: createUserRepository(db), clock, log: app.log }) });
       await api.register(siteRoutes, { config });
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
-      await api.register(regulationRoutes, { regulations, replays });
+      await api.register(regulationRoutes, { regulations });
+      await api.register(publicSearchRoutes, { search: publicSearch });
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
       await api.register(newsRoutes, { news });

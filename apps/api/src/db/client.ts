@@ -3,6 +3,10 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The handle a `db.transaction(work)` gives its work. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either: a read or write that may run inside a caller's transaction or on its own. */
+export type Db = Database | Tx;
 
 export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
   // A request waits at most 5 s for a connection: during an outage it fails fast (503) instead of hanging.

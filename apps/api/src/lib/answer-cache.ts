@@ -65,13 +65,6 @@ export function createAnswerCache<V>(
 
   return {
     lookup,
-    /**
-     * Whether `value` is still the cache's answer for `key`, checked as a lookup is (once the change feed
-     * has caught up): what lets an answer sent before be sent again as it was (lib/replayed-answers.ts).
-     */
-    async holds(key: string, value: V): Promise<boolean> {
-      return (await changes.caughtUp()) && entries.get(key) === value;
-    },
     async get(key: string, compute: () => Promise<V>): Promise<V> {
       return (await lookup(key, compute)).value;
     },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from '../db/client.js';
+import type { Database, Tx } from '../db/client.js';
 import { sharedRoundTrip } from './shared-round-trip.js';
 
 /**
@@ -29,7 +29,6 @@ export type PublicContent = (typeof PUBLIC_CONTENTS)[number];
 export type PublicChange = PublicContent | 'any';
 
 type Executor = Pick<Database, 'execute'>;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Announces, inside the caller's transaction, that public content changed; sent if it commits. */
 export async function announcePublicChange(tx: Executor, content: PublicContent): Promise<void> {

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { BlockList } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -32,23 +31,6 @@ export function trustProxyOption(setting: TrustProxySetting): false | string[] |
   return (address, hop) => hop < hops && (hop > 0 || isInternal(address));
 }
 
-/**
- * The client's address and the host it asked for, as Fastify's request.ip and request.host give them
- * under this setting (fastify/lib/request.js): for the access line of an answer sent without Fastify
- * (lib/replayed-answers.ts). A test holds the two lines equal.
- */
-export function clientOf(setting: TrustProxySetting): (request: IncomingMessage) => { ip: string | undefined; host: string } {
-  const asked = (request: IncomingMessage) => request.headers.host ?? '';
-  const trusted = proxyTrust(setting);
-  if (!trusted) return (request) => ({ ip: request.socket?.remoteAddress, host: asked(request) });
-  return (request) => {
-    const forwardedHost = request.headers['x-forwarded-host'];
-    const remote = request.socket?.remoteAddress;
-    const host = forwardedHost && remote !== undefined && trusted(remote, 0) ? lastEntry(String(forwardedHost)) : asked(request);
-    return { ip: proxyAddr.all(request, trusted).at(-1), host };
-  };
-}
-
 /** Fastify's trust function for the setting (address, hop), or undefined when no proxy is trusted. */
 function proxyTrust(setting: TrustProxySetting): ((address: string, hop: number) => boolean) | undefined {
   const option = trustProxyOption(setting);
@@ -64,9 +46,4 @@ function proxyTrust(setting: TrustProxySetting): ((address: string, hop: number)
 export function isTrustedProxy(setting: TrustProxySetting): (address: string) => boolean {
   const trusted = proxyTrust(setting);
   return trusted ? (address) => trusted(address, 0) : () => false;
-}
-
-/** The last of a header's comma-separated values, as Fastify reads X-Forwarded-Host. */
-function lastEntry(value: string): string {
-  return value.slice(value.lastIndexOf(',') + 1).trim();
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_COUNCIL_NAME, siteQueryOptions } from '../features/site';
+import { DEFAULT_COUNCIL_NAME, siteQueryOptions } from '../components/site';
 
 /** The council's name as the site's settings give it (loaded by the public layout's preload). */
 export function councilName(queryClient: QueryClient): string {

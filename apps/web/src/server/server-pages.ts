@@ -4,7 +4,7 @@ import { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, ver
 import { publicDayOrdersServerPage } from '../features/day-orders';
 import { homeServerPage, newsServerPage } from '../features/home';
 import { publicRegulationServerPage, publicRegulationsServerPage } from '../features/public-regulations';
-import { siteQueryOptions } from '../features/site';
+import { siteQueryOptions } from '../components/site';
 import { subscriptionConfirmedServerPage, subscriptionErrorServerPage, unsubscribeServerPage } from '../features/subscriptions';
 import type { ServerPage } from './server-page';
 

@@ -89,7 +89,7 @@ export const regulations = pgTable(
     authorSearch: text('author_search').notNull().default(''),
     /**
      * The transaction that last wrote the row (set by a trigger on every insert and update): the public
-     * search's in-memory index re-reads the rows written since it last looked (search-index-sync.ts).
+     * search's in-memory index re-reads the rows written since it last looked (modules/public-search/index-sync.ts).
      */
     searchXid: xid8('search_xid').notNull().default(sql`pg_current_xact_id()`),
   },
@@ -120,7 +120,7 @@ export const regulations = pgTable(
 
 /**
  * Norms deleted, by the transaction that deleted them (written by a trigger): the in-memory index drops
- * them. Kept a week (search-index-sync.ts); an index that looked longer ago reads everything again.
+ * them. Kept a week (modules/public-search/index-sync.ts); an index that looked longer ago reads everything again.
  */
 export const regulationSearchRemovals = pgTable(
   'regulation_search_removals',

@@ -23,7 +23,7 @@ import type { JobName, JobPayloads } from '../../queue/queue.js';
 import { audit } from '../../lib/audit.js';
 import { createLoginThrottle } from './login-throttle.js';
 import type { AuthRepository } from './repository.js';
-import { createRequestLimit, type LimitedKey } from './request-limit.js';
+import { createRequestLimit, type LimitedKey } from '../../lib/request-limit.js';
 
 /** Reset links live 15 minutes and serve once: a mailbox read later, or a link forwarded, opens nothing. */
 export const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60_000;

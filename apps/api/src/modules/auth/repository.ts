@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
+import type { LimitedKey } from '../../lib/request-limit.js';
 import { authTokens, knownLoginClients, loginThrottle, passwordResetTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,11 +17,6 @@ function backoffUntil(now: Date, failures: SQL, rule: BackoffRule): SQL {
   return sql`${now.toISOString()}::timestamptz + least(${rule.capMs}::float8, ${rule.baseMs}::float8 * power(2, least(${failures} - ${rule.threshold}, 30))) * interval '1 millisecond'`;
 }
 
-/** A counter and how many attempts it allows in one window, e.g. `{ key: 'forgot:ip:10.0.0.1', limit: 20 }`. */
-export interface LimitedKey {
-  key: string;
-  limit: number;
-}
 
 /** The account-wide counter of a login: every attempt counts; `wait` when the client must take its turn in the backoff. */
 export interface BackoffKey {
@@ -34,8 +30,6 @@ export interface BackoffKey {
  * counters that were at their limit (`over`) or the backoff's wait (`waitMs`).
  */
 export type Reservation = { reserved: true } | { reserved: false; over: { key: string; windowStartedAt: Date }[]; waitMs: number };
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Thrown inside the reservation's transaction to roll it back: the refused attempt counts nowhere. */
 class Refused extends Error {

@@ -16,7 +16,7 @@ import { probeHealthWhile } from '../../test/health-probe.js';
 import { slowdownNow } from '../../test/machine-speed.js';
 import { expectInOrder, pdfToText } from '../../test/pdftotext.js';
 import { favourThisProcess } from '../../test/priority.js';
-import { insertRegulations } from './testing.js';
+import { insertRegulations } from '../../test/regulation-rows.js';
 
 // A latency test: it runs alone, after the rest of the suite (vitest.latency.config.ts).
 

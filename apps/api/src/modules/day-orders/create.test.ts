@@ -11,7 +11,7 @@ import { timed } from '../../test/machine-speed.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { docxParagraphs } from '../../test/docx.js';
 import { expectInOrder, pdfToText } from '../../test/pdftotext.js';
-import { insertRegulation } from './testing.js';
+import { insertRegulation } from '../../test/regulation-rows.js';
 
 let ctx: TestContext;
 const as = {} as Record<Role, { authorization: string }>;

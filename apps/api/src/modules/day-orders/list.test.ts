@@ -7,7 +7,7 @@ import { dayOrders } from '../../db/schema/index.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { PUBLISHED_PER_PAGE, SUMMARIES_PER_PAGE } from './service.js';
-import { insertRegulation } from './testing.js';
+import { insertRegulation } from '../../test/regulation-rows.js';
 
 let ctx: TestContext;
 const as = {} as Record<Role, { authorization: string }>;

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AgendaSection, SessionType } from '@concejo/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { writePublic } from '../../lib/public-changes.js';
-import { recordAlertEvents } from '../subscriptions/repository.js';
+import { recordAlertEvents } from '../../lib/alert-outbox.js';
 import { dayOrderItems, dayOrders, regulationAuthors, regulations } from '../../db/schema/index.js';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DayOrderRow = typeof dayOrders.$inferSelect;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@concejo/contracts';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { insertRegulation } from './testing.js';
+import { insertRegulation } from '../../test/regulation-rows.js';
 
 let ctx: TestContext;
 const as = {} as Record<Role, { authorization: string }>;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, FILES_PATH } from '@concejo/contracts';
+import { API_BASE } from '@concejo/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { requestedRange } from '../../lib/byte-ranges.js';
 import { Forbidden, HttpError, NotFound } from '../../lib/errors.js';
@@ -9,19 +9,10 @@ import { IMAGE_CONTENT_TYPES } from '../../lib/images.js';
 import type { UrlSigner } from '../../lib/signed-urls.js';
 import type { Storage } from '../../lib/storage.js';
 import { holdsCopy } from '../../plugins/public-cache.js';
+import { FILES_PREFIX, IMAGE_FOLDERS, PRIVATE_FOLDERS, PUBLIC_FOLDERS, WHILE_PUBLIC_FOLDERS } from '../../lib/file-folders.js';
 
-/**
- * Folders whose files anyone may download (the agendas' PDFs: public once made), the folder of files
- * public exactly while what they belong to is (approved PDFs: while their norm is public; otherwise, and
- * for staff, through a signed link), and folders reached only through a signed link.
- */
-export const PUBLIC_FOLDERS = ['day-orders'] as const;
-export const WHILE_PUBLIC_FOLDERS = ['regulations-approved'] as const;
 type WhilePublicFolder = (typeof WHILE_PUBLIC_FOLDERS)[number];
-export const PRIVATE_FOLDERS = ['regulations-process', 'day-orders-docx'] as const;
 type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
-/** Folders of the home page's images (banners, news, contact): public, re-encoded by the server. */
-export const IMAGE_FOLDERS = ['banners', 'news', 'contact'] as const;
 
 /** How each kind of document is sent: its type, and whether a browser shows it or saves it. */
 const DOCUMENTS = {
@@ -40,8 +31,6 @@ const PRIVATE_DOCUMENTS: Record<PrivateFolder, { kind: DocumentKind; reopen: str
   'day-orders-docx': { kind: 'docx', reopen: 'Vuelve a abrir la orden del día.' },
 };
 const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/, { error: 'El archivo no existe.' }) });
-
-export const FILES_PREFIX = FILES_PATH;
 
 /**
  * Sends a stored file, or the one byte range its request asks for (206; 416 past its end): a PDF

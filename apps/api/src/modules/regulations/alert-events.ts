@@ -1,4 +1,4 @@
-import type { AlertEvent } from '../subscriptions/repository.js';
+import type { AlertEvent } from '../../lib/alert-outbox.js';
 import type { Link } from './links.js';
 
 /**

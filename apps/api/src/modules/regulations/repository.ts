@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Db, Tx } from '../../db/client.js';
 import type { Links } from './links.js';
-import { publicNorm, publicNormAs } from './public-norm.js';
+import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
 import {
@@ -14,8 +14,6 @@ import {
 } from '../../db/schema/index.js';
 
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
 
 export type RegulationRow = typeof regulations.$inferSelect;
 /** A regulation as lists show it: its fields without the PDFs' text and the search documents (kilobytes each). */

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
-import { publicNorm } from './public-norm.js';
-import type { RegulationListRow, Tx } from './repository.js';
+import { publicNorm } from '../../lib/public-norm.js';
+import { removeAccents, typedWords, withAccentRestored } from '../../lib/search-words.js';
+import type { RegulationListRow } from './repository.js';
 
 /**
  * The registry's reads by search and filter: the staff list, the public search, its downloads and feed,
@@ -34,21 +35,6 @@ export function textQuery(text: string): SQL | undefined {
     return sql`(to_tsquery('spanish', ${`${lower}:*`}) || to_tsquery('es_unaccent', ${`${lower}:*`})${restored})`;
   });
   return sql`(${sql.join(perWord, sql` && `)})`;
-}
-
-/** The words a search reads of what a person typed: runs of letters and digits, at most 12, in lower case. */
-export function typedWords(text: string): string[] {
-  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12).map((word) => word.toLocaleLowerCase('es'));
-}
-
-/** A typed word with the accent of "-ción"/"-sión" put back: PostgreSQL's Spanish stemmer needs it. */
-export function withAccentRestored(word: string): string {
-  return word.replace(/([cs])ion$/, '$1ión');
-}
-
-/** The same folding as PostgreSQL's unaccent for Spanish text: á -> a, ñ -> n, ü -> u. */
-export function removeAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
 }
 
 /**

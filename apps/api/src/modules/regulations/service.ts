@@ -21,35 +21,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
-import { announcePublicChange, type PublicChanges } from '../../lib/public-changes.js';
+import { announcePublicChange } from '../../lib/public-changes.js';
 import type { Documents } from '../../lib/documents/documents.js';
 import { startsAsPdf } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
 import type { SpooledFile } from '../../lib/upload-spool.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { recordAlertEvents } from '../subscriptions/repository.js';
+import { recordAlertEvents } from '../../lib/alert-outbox.js';
 import { alertEventsOfSave } from './alert-events.js';
-import { isPublicNorm } from './public-norm.js';
+import { isPublicNorm } from '../../lib/public-norm.js';
 import { diffForHistory, type HistorySnapshot } from './history.js';
 import { changesLinks, linksAfterChanges, linksOfFields, type Link } from './links.js';
 import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
-import type { RegulationRepository, Tx } from './repository.js';
+import type { Tx } from '../../db/client.js';
+import type { RegulationRepository } from './repository.js';
 import type { PDF_FIELDS, PdfUploads } from './drafts.js';
 import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
-import { createPublishedRegulations, PER_PAGE } from './published-service.js';
-import type { PublishedIndex } from './search-index-sync.js';
 
-export { PER_PAGE };
+/** Rows on a page of the staff list. */
+export const PER_PAGE = 15;
 
 export const FOLDERS = { process: 'regulations-process', approved: 'regulations-approved' } as const;
 
 interface Deps {
   repository: RegulationRepository;
-  /** Every instance's changes to public content: the public search's cache is emptied by them. */
-  changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
-  /** The public search's in-memory index (search-index-sync.ts). */
-  index?: PublishedIndex;
   /** Opens uploaded PDFs in the document worker. */
   documents: Pick<Documents, 'checkPdf'>;
   storage: Storage;
@@ -57,8 +53,6 @@ interface Deps {
   urls: FileUrls;
   timeZone: string;
   log: FastifyBaseLogger;
-  /** For absolute links in downloads and the feed (never the request's Host). */
-  site: { publicUrl: string; councilName: string };
 }
 
 
@@ -66,10 +60,9 @@ interface Deps {
  * The regulations registry: registering, listing, modifying, linking and tracing normativas. (Over 300
  * lines on purpose: registering, modifying and loading old ones share the checks that need the
  * database and the worker, and the stored-file handling, in this one closure; the pure steps are
- * drafts.ts, the public reads published-service.ts.)
+ * drafts.ts; what citizens read of the registry is modules/public-search.)
  */
-export function createRegulationService({ repository, changes, index, documents, storage, clock, urls, timeZone, log, site }: Deps) {
-  const published = createPublishedRegulations({ repository, changes, index, clock, urls, timeZone, site });
+export function createRegulationService({ repository, documents, storage, clock, urls, timeZone, log }: Deps) {
   /** One regulation as the staff see it: its whole snapshot (one statement) and its history. */
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const [found, history] = await Promise.all([repository.snapshot(id, { client }), repository.historyOf(id, client)]);
@@ -153,13 +146,6 @@ export function createRegulationService({ repository, changes, index, documents,
         userName,
       };
     },
-
-    listPublished: published.listPublished,
-    stillPublished: published.stillPublished,
-    publishedOne: published.publishedOne,
-    publishedPages: published.publishedPages,
-    exportPublished: published.exportPublished,
-    feed: published.feed,
 
     related(query: { search: string; type?: RegulationDetail['type']; id?: number }) {
       return repository.related(query.search, { type: query.type, exceptId: query.id });

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
 import { announcePublicChange } from '../../lib/public-changes.js';
 import { addJob, MAX_ATTEMPTS } from '../../queue/queue.js';
 
-type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One extraction job per regulation (queued twice, it is replaced, unless it is running). */
 const TEXT_JOB_KEY = 'extract-text:';

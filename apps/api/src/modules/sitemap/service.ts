@@ -4,8 +4,7 @@ import { createAnswerCache } from '../../lib/answer-cache.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { xml } from '../../lib/xml.js';
-import { FILES_PREFIX, IMAGE_FOLDERS, PUBLIC_FOLDERS, WHILE_PUBLIC_FOLDERS } from '../files/routes.js';
-import type { NewsService } from '../news/service.js';
+import { FILES_PREFIX, IMAGE_FOLDERS, PUBLIC_FOLDERS, WHILE_PUBLIC_FOLDERS } from '../../lib/file-folders.js';
 
 /** The sitemap protocol's limits: URLs in one file, and files in one index (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -25,7 +24,8 @@ type SitemapSource = (limit: number) => Promise<SitemapEntry[]>;
 interface Deps {
   /** PUBLIC_URL without its trailing slash: every URL written is absolute under it, never under a request's Host. */
   publicUrl: string;
-  news: Pick<NewsService, 'publishedPages'>;
+  /** The published news items' pages (/noticia/{id}), newest first (modules/news, handed in by app.ts). */
+  news: { publishedPages(limit: number): Promise<{ id: number; lastModified: Date }[]> };
   /** The public norms' pages (/normativas/{tipo}/{número}), newest first. */
   regulations: { publishedPages(limit: number): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]> };
   changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;

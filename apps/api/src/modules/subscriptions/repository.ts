@@ -1,10 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { type LegalForce, type PublicRegulationType, type SubscriptionCounts, type SubscriptionKind } from '@concejo/contracts';
-import type { Database } from '../../db/client.js';
-import { alertEvents, regulationLinks, regulations, subscriptions } from '../../db/schema/index.js';
-import type { Tx } from '../regulations/repository.js';
-import { publicNorm, publicNormAs } from '../regulations/public-norm.js';
-import { textQuery } from '../regulations/search-repository.js';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { LegalForce, PublicRegulationType, RegulationLinkKind, RegulationType, SubscriptionCounts, SubscriptionKind } from '@concejo/contracts';
+import type { Database, Tx } from '../../db/client.js';
+import { alertEvents, subscriptions } from '../../db/schema/index.js';
 
 /** What a subscription follows, as stored. */
 export interface Followed {
@@ -33,14 +30,29 @@ export interface Alert {
   dayOrderId?: number;
 }
 
-export type AlertEvent = typeof alertEvents.$inferInsert;
-
-/** Writes what the next digest tells, inside the transaction of the change (a crash after it loses nothing). */
-export async function recordAlertEvents(tx: Pick<Tx, 'insert'>, events: AlertEvent[]): Promise<void> {
-  if (events.length) await tx.insert(alertEvents).values(events);
+/**
+ * What this module asks of the registry (modules/regulations, handed in by app.ts): it reads no
+ * regulation table itself.
+ */
+export interface FollowedNorms {
+  /** Whether this public norm exists. */
+  isPublic(id: number): Promise<boolean>;
+  /** The type, number and subject of each norm, by id; a deleted one absent. */
+  named(ids: number[]): Promise<{ id: number; type: RegulationType; number: number | null; subject: string }[]>;
+  /** The kind of each (modified, modifier) link, as it is now. */
+  linkKinds(pairs: (readonly [number, number])[]): Promise<{ modifiedId: number; modifierId: number; kind: RegulationLinkKind }[]>;
+  /** Which of these norms, public now, meet which of these searches (by index). */
+  meetingSearches(ids: number[], filters: { searchQuery: string | null; type: PublicRegulationType | null; legalForce: LegalForce | null }[]): Promise<{ regulationId: number; filter: number }[]>;
+  /** The links made from these norms. */
+  linksFrom(modifierIds: number[]): Promise<{ modifiedId: number; modifierId: number }[]>;
+  /** Of these (modified, modifier) pairs, those still linked whose modifying norm is public now. */
+  publicLinks(pairs: (readonly [number, number])[]): Promise<{ modifiedId: number; modifierId: number }[]>;
 }
 
-export function createSubscriptionRepository(db: Database) {
+/** The query the public search makes of a search's words (handed in by app.ts); undefined when nothing searchable was typed. */
+export type SearchQueryOf = (words: string) => SQL | undefined;
+
+export function createSubscriptionRepository(db: Database, { norms, searchQuery }: { norms: FollowedNorms; searchQuery: SearchQueryOf }) {
   const columns = {
     id: subscriptions.id,
     email: subscriptions.email,
@@ -61,7 +73,7 @@ export function createSubscriptionRepository(db: Database) {
      * them, once, here.
      */
     async findOrCreate(email: string, emailDigest: string, followed: Followed, now: Date): Promise<SubscriptionRow> {
-      const query = followed.search ? (textQuery(followed.search) ?? null) : null;
+      const query = followed.search ? (searchQuery(followed.search) ?? null) : null;
       await db.execute(sql`
         insert into ${subscriptions} (email, email_digest, kind, search, search_query, type, legal_force, regulation_id, created_at)
         values (${email}, ${emailDigest}, ${followed.kind}, ${followed.search}, ${query}, ${followed.type}, ${followed.legalForce}, ${followed.regulationId}, ${now})
@@ -95,12 +107,6 @@ export function createSubscriptionRepository(db: Database) {
         .where(and(eq(subscriptions.emailDigest, emailDigest), isNotNull(subscriptions.confirmedAt)))
         .orderBy(subscriptions.id);
       return rows as SubscriptionRow[];
-    },
-
-    /** Whether this public norm exists: a subscription to a norm needs one. */
-    async publicRegulationExists(id: number): Promise<boolean> {
-      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), publicNorm()));
-      return row !== undefined;
     },
 
     /** A new confirmation link for a subscription still waiting for one (the previous link stops working). */
@@ -198,48 +204,60 @@ export function createSubscriptionRepository(db: Database) {
      * The confirmed subscriptions these events concern, one row per subscription and thing told, each
      * only for an event recorded after the subscription was confirmed (both times the database's, read
      * and compared in SQL): searches whose filters the new public norm meets (the search's own query on
-     * its search document, PDF text included); followers of a norm a public norm now modifies, repeals
-     * or regulates (its kind read now: a link undone meanwhile tells nothing); followers of the agendas.
-     * A thing recorded twice is told once, as of its latest event.
+     * its search document, PDF text included: asked of the registry); followers of a norm a public norm
+     * now modifies, repeals or regulates (its kind read now: a link undone meanwhile tells nothing);
+     * followers of the agendas. A thing recorded twice is told once, as of its latest event.
      */
     async alertsFor(tx: Tx, eventIds: number[]): Promise<Alert[]> {
       const taken = sql`select * from ${alertEvents} where id = any(${sql.param(eventIds)}::bigint[])`;
       const alerts: Alert[] = [];
+      const { rows: published } = await tx.execute<{ regulation_id: number; created_at: string }>(sql`
+        select regulation_id, max(created_at)::text as created_at from (${taken}) e
+        where kind = 'regulation-published' group by regulation_id`);
       // Distinct filters first: many subscribers share one, and each is matched once per norm.
-      const found = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
-        with published as (
-          select regulation_id, max(created_at) as created_at from (${taken}) e
-          where kind = 'regulation-published' group by regulation_id),
-        filters as (
-          select distinct search, search_query, type, legal_force from ${subscriptions}
-          where kind = 'search' and confirmed_at is not null),
-        matches as (
-          select f.search, f.type, f.legal_force, r.id as regulation_id, p.created_at
-          from published p join ${regulations} r on r.id = p.regulation_id cross join filters f
-          where ${publicNormAs('r')}
-            and (f.type is null or f.type = r.type)
-            and (f.legal_force is null or f.legal_force = r.legal_force)
-            and (f.search_query is null or r.search_document @@ f.search_query))
-        select s.id as subscription_id, s.email_digest, m.regulation_id
-        from matches m join ${subscriptions} s
-          on s.kind = 'search' and s.confirmed_at < m.created_at
-          and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
-      for (const row of found.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
+      const { rows: filters } = await tx.execute<{ search: string | null; search_query: string | null; type: PublicRegulationType | null; legal_force: LegalForce | null }>(sql`
+        select distinct search, search_query::text, type, legal_force from ${subscriptions}
+        where kind = 'search' and confirmed_at is not null`);
+      const matches = await norms.meetingSearches(
+        published.map((row) => row.regulation_id),
+        filters.map((filter) => ({ searchQuery: filter.search_query, type: filter.type, legalForce: filter.legal_force })),
+      );
+      if (matches.length) {
+        const publishedAt = new Map(published.map((row) => [row.regulation_id, row.created_at]));
+        const matched = matches.map(({ regulationId, filter }) => ({ ...filters[filter]!, regulationId, createdAt: publishedAt.get(regulationId)! }));
+        const found = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number }>(sql`
+          with matches as (
+            select * from unnest(${sql.param(matched.map((m) => m.search))}::text[], ${sql.param(matched.map((m) => m.type))}::regulation_type[],
+              ${sql.param(matched.map((m) => m.legal_force))}::legal_force[], ${sql.param(matched.map((m) => m.regulationId))}::int[],
+              ${sql.param(matched.map((m) => m.createdAt))}::timestamptz[]) as m(search, type, legal_force, regulation_id, created_at))
+          select s.id as subscription_id, s.email_digest, m.regulation_id
+          from matches m join ${subscriptions} s
+            on s.kind = 'search' and s.confirmed_at < m.created_at
+            and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force`);
+        for (const row of found.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'new', regulationId: row.regulation_id });
+      }
       // Links made from a public norm, and those of a norm made public (as of its publication).
-      const linked = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
-        with pairs as (
-          select regulation_id as modified_id, by_regulation_id as modifier_id, created_at from (${taken}) e where kind = 'regulation-linked'
-          union all
-          select l.modified_id, l.modifier_id, e.created_at from (${taken}) e join ${regulationLinks} l on l.modifier_id = e.regulation_id
-          where e.kind = 'regulation-published'),
-        latest as (select modified_id, modifier_id, max(created_at) as created_at from pairs group by modified_id, modifier_id)
-        select s.id as subscription_id, s.email_digest, l.modified_id as regulation_id, l.modifier_id as by_regulation_id
-        from latest p
-        join ${regulationLinks} l on l.modified_id = p.modified_id and l.modifier_id = p.modifier_id
-        join ${regulations} r on r.id = l.modifier_id and ${publicNormAs('r')}
-        join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = l.modified_id and s.confirmed_at < p.created_at`);
-      for (const row of linked.rows) {
-        alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
+      const { rows: linkedEvents } = await tx.execute<{ modified_id: number; modifier_id: number; created_at: string }>(sql`
+        select regulation_id as modified_id, by_regulation_id as modifier_id, created_at::text from (${taken}) e where kind = 'regulation-linked'`);
+      const pairs = linkedEvents.map((row) => ({ modifiedId: row.modified_id, modifierId: row.modifier_id, createdAt: row.created_at }));
+      const publishedLinks = await norms.linksFrom(published.map((row) => row.regulation_id));
+      const publishedAt = new Map(published.map((row) => [row.regulation_id, row.created_at]));
+      for (const link of publishedLinks) pairs.push({ ...link, createdAt: publishedAt.get(link.modifierId)! });
+      const standing = await norms.publicLinks(pairs.map((pair) => [pair.modifiedId, pair.modifierId] as const));
+      if (standing.length) {
+        const still = new Set(standing.map((link) => `${link.modifiedId} ${link.modifierId}`));
+        const kept = pairs.filter((pair) => still.has(`${pair.modifiedId} ${pair.modifierId}`));
+        const linked = await tx.execute<{ subscription_id: number; email_digest: string; regulation_id: number; by_regulation_id: number }>(sql`
+          with pairs as (
+            select * from unnest(${sql.param(kept.map((p) => p.modifiedId))}::int[], ${sql.param(kept.map((p) => p.modifierId))}::int[],
+              ${sql.param(kept.map((p) => p.createdAt))}::timestamptz[]) as p(modified_id, modifier_id, created_at)),
+          latest as (select modified_id, modifier_id, max(created_at) as created_at from pairs group by modified_id, modifier_id)
+          select s.id as subscription_id, s.email_digest, p.modified_id as regulation_id, p.modifier_id as by_regulation_id
+          from latest p
+          join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = p.modified_id and s.confirmed_at < p.created_at`);
+        for (const row of linked.rows) {
+          alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
+        }
       }
       const agendas = await tx.execute<{ subscription_id: number; email_digest: string; day_order_id: number }>(sql`
         with published as (

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   API_BASE,
@@ -15,17 +14,15 @@ import {
   type SubscriptionCounts,
 } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
-import { regulationLinks, regulations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
+import type { RequestLimit } from '../../lib/request-limit.js';
 import { mailboxKey } from '../../lib/mailbox.js';
 import { digestToken, newToken } from '../../lib/tokens.js';
 import { addJob, type JobPayloads } from '../../queue/queue.js';
-import { createAuthRepository } from '../auth/repository.js';
-import { createRequestLimit } from '../auth/request-limit.js';
 import { confirmationMail, digestMail, followedText, type DigestItem, type DigestSection, type NamedRegulation } from './mails.js';
-import type { Followed, SubscriptionRepository } from './repository.js';
+import type { Followed, FollowedNorms, SubscriptionRepository } from './repository.js';
 
 /** Subscription requests per address and per client address in one hour (each confirmation e-mail is one request). */
 export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
@@ -51,6 +48,13 @@ interface Deps {
   timeZone: string;
   digestHour: number;
   agendas: AgendasOf;
+  /** The norms followed and told of (modules/regulations, handed in by app.ts). */
+  norms: Pick<FollowedNorms, 'isPublic' | 'named' | 'linkKinds'>;
+  /**
+   * Subscription requests counted per address and per client address, SUBSCRIBE_LIMITS.windowMs
+   * long, in the counters the account requests use (app.ts hands them in).
+   */
+  limit: RequestLimit;
   log: FastifyBaseLogger;
 }
 
@@ -61,8 +65,7 @@ type Unsubscribing = { kind: 'one'; id: number } | { kind: 'address'; emailDiges
  * Citizens' e-mail alerts (issue 16): subscriptions with double opt-in, the daily digest and the
  * one-click unsubscribe links. Addresses are used for nothing else and shown to no one.
  */
-export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, agendas: agendasOf, log }: Deps) {
-  const limit = createRequestLimit(createAuthRepository(db), clock, SUBSCRIBE_LIMITS.windowMs, SUBSCRIPTION_MESSAGES.tooMany);
+export function createSubscriptionService({ db, repository, clock, mailer, secret, publicUrl, councilName, timeZone, digestHour, agendas: agendasOf, norms, limit, log }: Deps) {
   const mac = (value: string) => createHmac('sha256', `${secret}\nsubscriptions`).update(value).digest('base64url').slice(0, 32);
   const apiUrl = (path: string) => `${publicUrl}${API_BASE}${path}`;
 
@@ -82,10 +85,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
 
   async function namedRegulations(ids: number[]): Promise<Map<number, NamedRegulation>> {
     if (!ids.length) return new Map();
-    const rows = await db
-      .select({ id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject })
-      .from(regulations)
-      .where(inArray(regulations.id, [...new Set(ids)]));
+    const rows = await norms.named(ids);
     return new Map(
       rows.map((row) => [
         row.id,
@@ -128,7 +128,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
           : input.kind === 'regulation'
             ? { kind: 'regulation', search: null, type: null, legalForce: null, regulationId: input.regulation_id }
             : { kind: 'day-orders', search: null, type: null, legalForce: null, regulationId: null };
-      if (followed.regulationId !== null && !(await repository.publicRegulationExists(followed.regulationId))) {
+      if (followed.regulationId !== null && !(await norms.isPublic(followed.regulationId))) {
         throw ValidationFailed.field('regulation_id', SUBSCRIPTION_MESSAGES.regulationMissing);
       }
       const row = await repository.findOrCreate(email, emailDigest, followed, clock.now());
@@ -259,10 +259,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
   /** The kind of each (modified, modifier) link, as it is now. */
   async function linkKinds(pairs: (readonly [number, number])[]): Promise<Map<string, RegulationLinkKind>> {
     if (!pairs.length) return new Map();
-    const rows = await db
-      .select({ modifiedId: regulationLinks.modifiedId, modifierId: regulationLinks.modifierId, kind: regulationLinks.kind })
-      .from(regulationLinks)
-      .where(sql`(${regulationLinks.modifiedId}, ${regulationLinks.modifierId}) in (select * from unnest(${sql.param(pairs.map(([modified]) => modified))}::int[], ${sql.param(pairs.map(([, modifier]) => modifier))}::int[]))`);
+    const rows = await norms.linkKinds(pairs);
     return new Map(rows.map((row) => [`${row.modifiedId} ${row.modifierId}`, row.kind]));
   }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
+import { DEFAULT_COUNCIL_NAME, useSite } from '../../components/site';
 
 /** The council's emblem: a simple civic building in the theme's gold. */
 function BrandMark() {

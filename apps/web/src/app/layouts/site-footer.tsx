@@ -1,4 +1,4 @@
-import { ContactDetails, DEFAULT_COUNCIL_NAME, useSite } from '../../features/site';
+import { ContactDetails, DEFAULT_COUNCIL_NAME, useSite } from '../../components/site';
 import { paths } from '../../lib/paths';
 
 export function SiteFooter() {

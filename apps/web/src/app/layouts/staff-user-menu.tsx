@@ -2,7 +2,7 @@ import type { Panel } from '@concejo/contracts';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { UserMenuLabel } from '../../components/user-menu-label';
-import { useResendVerification } from '../../features/account';
+import { useResendVerification } from '../../components/email-verification/use-resend-verification';
 import { useLogout } from '../../features/auth';
 import { paths } from '../../lib/paths';
 import type { Session } from '../../lib/session';

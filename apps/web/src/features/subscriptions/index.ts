@@ -4,8 +4,7 @@ export const loadSubscriptionErrorPage = async () => ({ Component: (await import
 export const loadUnsubscribePage = async () => ({ Component: (await import('./pages/subscription-pages')).UnsubscribePage });
 /** The admin's counts of subscriptions, inside the admin panel only. */
 export const loadSubscriptionCountsPage = async () => ({ Component: (await import('./pages/subscription-counts-page')).SubscriptionCountsPage });
-// The alert form placed on the public pages, and what the server rendering needs of these pages.
-export { SubscribeBox, type FollowRequest } from './components/subscribe-box';
+// What the server rendering needs of these pages (the alert form itself is components/subscribe-box.tsx).
 export { subscriptionConfirmedServerPage, subscriptionErrorServerPage, unsubscribeServerPage } from './server-pages';
 // The forms' behaviour on the server-rendered pages (src/page/enhancers.ts).
 export { enhanceSubscribe } from './enhance-subscribe';

@@ -1,5 +1,5 @@
 import { paths } from '../../../lib/paths';
-import { ContactDetails, hasContactDetails, useSite } from '../../site';
+import { ContactDetails, hasContactDetails, useSite } from '../../../components/site';
 
 /** The date this statement was last reviewed against the site (update it with the statement). */
 export const STATEMENT_REVIEWED = '28 de noviembre de 2026';

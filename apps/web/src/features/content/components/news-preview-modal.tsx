@@ -1,7 +1,7 @@
 import type { NewsItem } from '@concejo/contracts';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { NewsContent } from '../../home/components/news-content';
+import { NewsContent } from '../../../components/news-content/news-content';
 import { council } from '../../../lib/format';
 import { ContentImage } from './content-image';
 

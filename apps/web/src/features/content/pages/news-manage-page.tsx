@@ -10,7 +10,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NewsContent } from '../../home/components/news-content';
+import { NewsContent } from '../../../components/news-content/news-content';
 import { useDeleteNews } from '../api/delete-news';
 import { useNews } from '../api/list-news';
 import { ContentImage } from '../components/content-image';

@@ -1,7 +1,7 @@
 import { can, PANEL_BY_ROLE } from '@concejo/contracts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/use-session';
-import { SubscribeBox } from '../../subscriptions';
+import { SubscribeBox } from '../../../components/subscribe-box';
 import { AgendaFeeds } from '../components/agenda-feeds';
 import { DayOrdersList } from '../components/day-orders-list';
 

@@ -1,6 +1,6 @@
 import { CONTACT_SIDE_TEXTS, CONTENT_MESSAGES, type ContactRecord, type SiteContact } from '@concejo/contracts';
 import { LoadError } from '../../../components/load-error';
-import { ContactDetails } from '../../site';
+import { ContactDetails } from '../../../components/site';
 import { CONTACT_SIZES, fallbackSrc, srcSetOf } from '../images';
 
 type ContactSectionProps = {

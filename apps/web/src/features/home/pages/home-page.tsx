@@ -1,6 +1,6 @@
 import { CONTENT_MESSAGES, DEFAULT_SITE_SERVICES } from '@concejo/contracts';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_COUNCIL_NAME, useSite } from '../../site';
+import { DEFAULT_COUNCIL_NAME, useSite } from '../../../components/site';
 import { useContact } from '../api/get-contact';
 import { useWeather } from '../api/get-weather';
 import { usePublishedBanners } from '../api/list-published-banners';

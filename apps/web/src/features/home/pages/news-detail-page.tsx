@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { usePublishedNewsItem } from '../api/get-published-news-item';
 import { usePublishedNews } from '../api/list-published-news';
-import { NewsContent } from '../components/news-content';
+import { NewsContent } from '../../../components/news-content/news-content';
 import { RelatedNews } from '../components/related-news';
 import { ShareButton } from '../../../components/share-button';
 import { StoredImage } from '../components/stored-image';

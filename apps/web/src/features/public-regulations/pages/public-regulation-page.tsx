@@ -2,7 +2,7 @@ import { REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegu
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
-import { SubscribeBox } from '../../subscriptions';
+import { SubscribeBox } from '../../../components/subscribe-box';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { publishedRegulationQueryOptions } from '../api/get-published-regulation';

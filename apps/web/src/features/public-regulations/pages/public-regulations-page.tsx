@@ -2,7 +2,7 @@ import { followedSearchText, REGULATION_MESSAGES } from '@concejo/contracts';
 import { useSearchParams } from 'react-router';
 import { isPastLastPage, Pager, pastLastPageText } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
-import { SubscribeBox } from '../../subscriptions';
+import { SubscribeBox } from '../../../components/subscribe-box';
 import { usePublishedRegulations } from '../api/list-published-regulations';
 import { OpenDataLinks } from '../components/open-data-links';
 import { ResultsTable } from '../components/results-table';

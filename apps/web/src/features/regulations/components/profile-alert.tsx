@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useResendVerification } from '../../account';
+import { useResendVerification } from '../../../components/email-verification/use-resend-verification';
 
 /** The profile-incomplete alert of spec 2.5.1: the e-mail is not verified yet. */
 export function ProfileAlert({ panel }: { panel: Panel }) {

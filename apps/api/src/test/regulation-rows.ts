@@ -1,6 +1,6 @@
 import type { RegulationState, RegulationType } from '@concejo/contracts';
-import type { Database } from '../../db/client.js';
-import { regulationAuthors, regulations } from '../../db/schema/index.js';
+import type { Database } from '../db/client.js';
+import { regulationAuthors, regulations } from '../db/schema/index.js';
 
 interface RegulationFields {
   type: RegulationType;
@@ -12,7 +12,7 @@ interface RegulationFields {
 }
 type InsertedRegulation = { id: number; cargo: number; subject: string; type: RegulationType };
 
-/** A regulation row written straight to the database (tests only): the agenda reads them, it does not make them. */
+/** A regulation row written straight to the database (tests only: the agendas and the public search read them, they do not make them). */
 export async function insertRegulation(db: Database, fields: RegulationFields): Promise<InsertedRegulation> {
   return (await insertRegulations(db, [fields]))[0]!;
 }

@@ -1,16 +1,30 @@
-import { isPublicRegulationType, toInstant, officialNumberOf, PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, SITE_PATHS, REGULATION_MESSAGES, type PublicRegulationQuery, type PublishedRegulationDetail, type PublishedRegulationList } from '@concejo/contracts';
+import {
+  isPublicRegulationType,
+  toInstant,
+  officialNumberOf,
+  PUBLIC_REGULATION_TYPES,
+  REGULATION_COUNT_LIMIT,
+  SITE_PATHS,
+  REGULATION_MESSAGES,
+  type LegalForce,
+  type PublicRegulationQuery,
+  type PublicRegulationType,
+  type PublishedRegulationDetail,
+  type PublishedRegulationList,
+  type RegulationLinkKind,
+} from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import { SizedLru } from '../../lib/sized-lru.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { weakEtag } from '../../plugins/public-cache.js';
+import type { SQL } from 'drizzle-orm';
 import { excerptOf, foldedText } from './excerpt.js';
+import type { SearchIndex } from './index/search-index.js';
+import type { PublishedIndex } from './index-sync.js';
 import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
-import { presentPublished, publishedItemHead, publishedItemJson, type FileUrls, type ListedNorm } from './presenter.js';
-import type { RegulationListRow, RegulationRepository } from './repository.js';
-import type { SearchIndex } from './search-index.js';
-import type { PublishedIndex } from './search-index-sync.js';
+import { presentPublished, publishedItemHead, publishedItemJson, type ListedNorm, type PublicFileUrls } from './presenter.js';
 
 export const PER_PAGE = 15;
 /** A download holds every match, up to this many rows, read this many at a time. */
@@ -21,24 +35,69 @@ const RECENT_TEXTS_CHARS = 64 * 1024 * 1024;
 /** A PDF text as excerpts are cut from it: as written, and folded (excerpt.ts). */
 type ExcerptSource = { text: string; plain: string };
 
+/** A norm as a list of the public search shows it, as the registry reads it. */
+export type PublishedRow = Omit<ListedNorm, 'keywords'>;
+/** Where the words of a search matched a norm, with the PDF's excerpt marked between \u0002 and \u0003. */
+type DatabaseMatch = { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null };
+
+/** What the page of one public norm reads. */
+export interface PublishedNormRow extends Omit<ListedNorm, 'type' | 'number' | 'keywords'> {
+  type: PublicRegulationType;
+  number: number;
+  approvedAt: Date | null;
+  isOld: boolean;
+  textRecognized: boolean;
+  textStart: string | null;
+  authors: string[];
+  keywords: string[];
+  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
+}
+
+/**
+ * What the public search reads of the registry: modules/regulations' repository, handed in by app.ts
+ * (the registry's tables are its own). The database answers through it while the in-memory index is
+ * built, and for the downloads, the feed and a norm's page.
+ */
+export interface PublishedNorms {
+  listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string }): Promise<{ rows: PublishedRow[]; total: number; capped: boolean; search: SQL | undefined }>;
+  allPublished(query: PublicRegulationQuery, options: { timeZone: string; batch: number; max: number }): AsyncGenerator<PublishedRow[], void>;
+  keywordsOf(ids: readonly number[]): Promise<Map<number, string[]>>;
+  matchesOf(ids: readonly number[], search: SQL): Promise<Map<number, DatabaseMatch>>;
+  approvedTexts(ids: readonly number[]): Promise<Map<number, string>>;
+  latestApproved(limit: number): Promise<(Omit<PublishedRow, 'demType' | 'createdAt'> & { approvedAt: Date | null; updatedAt: Date })[]>;
+  publishedNorm(type: PublicRegulationType, number: number): Promise<PublishedNormRow | undefined>;
+  publishedPages(limit: number): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]>;
+}
+
+/** A page of the public search, and how it was answered (the route says so in Server-Timing). */
+export interface SearchAnswer {
+  answer: SerializedList;
+  /** Whether it came from the cache. */
+  outcome: CacheOutcome;
+  /** What computed it, when it was computed now: the in-memory index or the database. */
+  source?: SearchSource;
+  /** How many of its excerpts' PDF texts were in memory, and how many were read. */
+  texts?: TextReads;
+}
+
 interface Deps {
-  repository: RegulationRepository;
+  norms: PublishedNorms;
   /** Every instance's changes to public content (a norm saved, a PDF's text joining the search). */
   changes: Pick<PublicChanges, 'onChange' | 'caughtUp'>;
   /** The public search's in-memory index; without it (or while it is built) the database answers. */
   index?: Pick<PublishedIndex, 'current' | 'termsOf'>;
   clock: Clock;
-  urls: FileUrls;
+  urls: PublicFileUrls;
   timeZone: string;
   /** For absolute links in downloads and the feed (never the request's Host). */
   site: { publicUrl: string; councilName: string };
 }
 
 /**
- * What citizens read of the registry: the public search of /normativas, its downloads (CSV, JSON) and
- * the Atom feed.
+ * What citizens read of the registry: the public search of /normativas, its downloads (CSV, JSON), the
+ * Atom feed and the page of one public norm.
  */
-export function createPublishedRegulations({ repository, changes, index, clock, urls, timeZone, site }: Deps) {
+export function createPublicSearch({ norms, changes, index, clock, urls, timeZone, site }: Deps) {
   const absolute = (path: string) => `${site.publicUrl}${path}`;
   // Citizens repeat the same searches; any change to the registry, made through any instance (or a
   // PDF's text joining the index), empties the cache.
@@ -60,7 +119,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
    * As JSON text: each norm's unchanging part is serialized once (itemHeads), only where it matched
    * and its excerpt each time.
    */
-  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex<ListedNorm>, terms: PublishedIndex['termsOf'], answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<string> {
+  async function searchIndexed(query: PublicRegulationQuery, current: SearchIndex<ListedNorm>, terms: PublishedIndex['termsOf']): Promise<Computed> {
     const words = query.search ? await terms(query.search) : undefined;
     const page = current.search({
       words,
@@ -85,9 +144,9 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       if (known === undefined) unread.set(match.id, listing);
       else texts.set(match.id, known);
     }
-    answeredBy('index', { cached: texts.size, read: unread.size });
+    const reads = { cached: texts.size, read: unread.size };
     if (unread.size) {
-      for (const [id, text] of await repository.approvedTexts([...unread.keys()])) {
+      for (const [id, text] of await norms.approvedTexts([...unread.keys()])) {
         const source = { text, plain: foldedText(text) };
         texts.set(id, source);
         recentTexts.set(unread.get(id)!, source);
@@ -106,21 +165,21 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       return [publishedItemJson(head, words ? { ...match, excerpt } : undefined)];
     });
     const total = Math.min(page.counted, REGULATION_COUNT_LIMIT);
-    return listJson(items, { total, total_capped: page.counted > REGULATION_COUNT_LIMIT, per_page: PER_PAGE, current_page: query.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) });
+    const text = listJson(items, { total, total_capped: page.counted > REGULATION_COUNT_LIMIT, per_page: PER_PAGE, current_page: query.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)) });
+    return { text, source: 'index', texts: reads };
   }
 
   /** A page of the public search as JSON text (the contract's publishedRegulationListSchema). */
-  async function searchPublished(query: PublicRegulationQuery, answeredBy: (source: SearchSource, texts?: TextReads) => void): Promise<string> {
+  async function searchPublished(query: PublicRegulationQuery): Promise<Computed> {
     const current = await index?.current();
-    if (current) return searchIndexed(query, current, index!.termsOf, answeredBy);
-    answeredBy('database');
-    const { rows, total, capped, search } = await repository.listPublished(query, { perPage: PER_PAGE, timeZone });
+    if (current) return searchIndexed(query, current, index!.termsOf);
+    const { rows, total, capped, search } = await norms.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
     const [keywords, matches] = await Promise.all([
-      repository.keywordsOf(ids),
-      search ? repository.matchesOf(ids, search) : Promise.resolve(undefined),
+      norms.keywordsOf(ids),
+      search ? norms.matchesOf(ids, search) : Promise.resolve(undefined),
     ]);
-    return JSON.stringify({
+    const text = JSON.stringify({
       data: rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], matches?.get(row.id), urls)),
       total,
       total_capped: capped,
@@ -128,32 +187,22 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
     } satisfies PublishedRegulationList);
+    return { text, source: 'database' };
   }
 
   return {
     /**
-     * The public search of /normativas: public norms only, with where each one matched. `onAnswer`
-     * learns whether the answer came from the cache and, when it was computed, from the in-memory
-     * index or the database (the route says so in Server-Timing).
+     * The public search of /normativas: public norms only, with where each one matched; with whether
+     * the answer came from the cache and, when it was computed now, what computed it.
      */
-    async listPublished(query: PublicRegulationQuery, onAnswer?: (outcome: CacheOutcome, source: SearchSource | undefined, texts: TextReads | undefined) => void): Promise<SerializedList> {
+    async listPublished(query: PublicRegulationQuery): Promise<SearchAnswer> {
       const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.legal_force ?? '', query.from ?? '', query.to ?? '']);
-      let source: SearchSource | undefined;
-      let texts: TextReads | undefined;
+      let computed: Computed | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
-        const text = await searchPublished(query, (used, reads) => {
-          source = used;
-          texts = reads;
-        });
-        return new SerializedList(key, text, weakEtag(text));
+        computed = await searchPublished(query);
+        return new SerializedList(key, computed.text, weakEtag(computed.text));
       });
-      onAnswer?.(outcome, source, texts);
-      return value;
-    },
-
-    /** Whether this answer is still the search's answer, as a cache hit would find it now: it may be sent again as it was. */
-    stillPublished(answer: SerializedList): Promise<boolean> {
-      return publishedCache.holds(answer.key, answer);
+      return { answer: value, outcome, source: computed?.source, texts: computed?.texts };
     },
 
     /**
@@ -162,11 +211,11 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
      * that is down) still gets an ordinary error answer instead of a 200 cut short.
      */
     async exportPublished(query: PublicRegulationQuery, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-      const batches = repository.allPublished(query, { timeZone, batch: EXPORT_BATCH, max: EXPORT_MAX_ROWS });
+      const batches = norms.allPublished(query, { timeZone, batch: EXPORT_BATCH, max: EXPORT_MAX_ROWS });
       let written = 0;
-      const render = async (rows: RegulationListRow[] | void): Promise<string> => {
+      const render = async (rows: PublishedRow[] | void): Promise<string> => {
         if (!rows?.length) return '';
-        const keywords = await repository.keywordsOf(rows.map((row) => row.id));
+        const keywords = await norms.keywordsOf(rows.map((row) => row.id));
         const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
         if (format === 'csv') return items.map((item) => `${csvRow(item, absolute, timeZone)}\r\n`).join('');
         const pieces = items.map((item) => jsonItem(item, absolute));
@@ -198,7 +247,7 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
     async publishedOne(typeName: string, numberText: string): Promise<PublishedRegulationDetail> {
       const type = PUBLIC_REGULATION_TYPES.find((candidate) => candidate === typeName);
       const number = officialNumberOf(numberText);
-      const row = type && number !== undefined ? await repository.publishedNorm(type, number) : undefined;
+      const row = type && number !== undefined ? await norms.publishedNorm(type, number) : undefined;
       if (!row) throw new NotFound(REGULATION_MESSAGES.publishedNotFound);
       const { matched_in: _matched, excerpt: _excerpt, ...listed } = presentPublished(row, row.keywords, undefined, urls);
       return {
@@ -216,12 +265,12 @@ export function createPublishedRegulations({ repository, changes, index, clock, 
 
     /** Every public norm's page address and last change, newest first, at most `limit` (the sitemap). */
     publishedPages(limit: number) {
-      return repository.publishedPages(limit);
+      return norms.publishedPages(limit);
     },
 
     /** The Atom feed of the 50 newest approvals. */
     async feed(): Promise<string> {
-      const rows = await repository.latestApproved(50);
+      const rows = await norms.latestApproved(50);
       return atomFeed({
         councilName: site.councilName,
         publicUrl: site.publicUrl,
@@ -272,6 +321,8 @@ export class SerializedList {
 
 /** What computed a search's answer. */
 export type SearchSource = 'index' | 'database';
+/** A search's answer as computed, before it is kept. */
+type Computed = { text: string; source: SearchSource; texts?: TextReads };
 /** How many of a page's PDF texts (those its excerpts are cut from) were in memory, and how many were read. */
 export type TextReads = { cached: number; read: number };
 
@@ -298,3 +349,5 @@ export function textStart(text: string): string | null {
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
+
+export type PublicSearch = ReturnType<typeof createPublicSearch>;

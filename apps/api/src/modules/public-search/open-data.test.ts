@@ -7,15 +7,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regulationKeywords, regulations as regulationsTable } from '../../db/schema/index.js';
-import { createDiskStorage } from '../../lib/storage.js';
 import { xml } from '../../lib/xml.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { insertRegulation } from '../day-orders/testing.js';
+import { insertRegulation } from '../../test/regulation-rows.js';
 import { atomFeed, csvCell } from './open-data.js';
-import { createRegulationRepository, type RegulationRepository } from './repository.js';
-import { regulationRoutes } from './routes.js';
-import { createRegulationService } from './service.js';
+// eslint-disable-next-line local/module-walls -- this test composes the registry's repository with the public search, as app.ts does
+import { createRegulationRepository } from '../regulations/repository.js';
+import { publicSearchRoutes } from './routes.js';
+import { createPublicSearch, type PublishedNorms } from './service.js';
 
 let ctx: TestContext;
 
@@ -31,26 +31,22 @@ afterAll(() => ctx.close());
  * The download routes over a real socket, with the real service and repository but for
  * `allPublished`, which the test replaces to make the database fail at a chosen batch.
  */
-async function serveDownloads(allPublished: (base: RegulationRepository) => RegulationRepository['allPublished']) {
-  const base = createRegulationRepository(ctx.db);
-  const repository: RegulationRepository = { ...base, allPublished: allPublished(base) };
+async function serveDownloads(allPublished: (base: PublishedNorms) => PublishedNorms['allPublished']) {
+  const base: PublishedNorms = createRegulationRepository(ctx.db);
+  const norms: PublishedNorms = { ...base, allPublished: allPublished(base) };
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
-  const storage = createDiskStorage(ctx.uploadsDir);
-  const regulations = createRegulationService({
-    repository,
+  const search = createPublicSearch({
+    norms,
     changes: ctx.app.publicChanges,
-    documents: ctx.app.documents,
-    storage,
     clock: ctx.clock,
-    urls: { publicPdf: (key) => `/api/v1/files/${key}`, privatePdf: (key) => `/api/v1/files/${key}` },
+    urls: { publicPdf: (key) => `/api/v1/files/${key}` },
     timeZone: 'America/Argentina/Buenos_Aires',
-    log: app.log,
     site: { publicUrl: 'http://localhost:3000', councilName: 'Concejo Deliberante' },
   });
-  await app.register(regulationRoutes, { prefix: '/api/v1', regulations });
+  await app.register(publicSearchRoutes, { prefix: '/api/v1', search });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, url: (path: string) => `http://127.0.0.1:${port}/api/v1${path}` };
@@ -82,8 +78,8 @@ function download(url: string): Promise<Download> {
 }
 
 /** The real batches, then a failure where the next batch would be read (a lost connection, a timeout). */
-const failingAt = (failingBatch: number) => (base: RegulationRepository) =>
-  async function* (...args: Parameters<RegulationRepository['allPublished']>) {
+const failingAt = (failingBatch: number) => (base: PublishedNorms) =>
+  async function* (...args: Parameters<PublishedNorms['allPublished']>) {
     let batch = 0;
     for await (const rows of base.allPublished(...args)) {
       batch += 1;

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@concejo/contracts';
-import { useToast } from '../../components/toast/use-toast';
+import { useToast } from '../toast/use-toast';
 import { setEmailVerified } from '../../lib/session';
-import { useSendVerificationEmail } from './api/send-verification-email';
+import { useSendVerificationEmail } from './send-verification-email';
 
 /** Sends the verification e-mail and tells the user how it went (spec 8, Session). */
 export function useResendVerification() {

@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sharedRoundTrip } from '../../lib/shared-round-trip.js';
 import type { ListedNorm } from './presenter.js';
-import { SearchIndex, type IndexedNorm, type WordTerms } from './search-index.js';
-import { publicNormAs } from './public-norm.js';
-import { typedWords, withAccentRestored } from './search-repository.js';
+import { SearchIndex, type IndexedNorm, type WordTerms } from './index/search-index.js';
+import { publicNormAs } from '../../lib/public-norm.js';
+import { typedWords, withAccentRestored } from '../../lib/search-words.js';
 
 /**
- * Keeps the public search's in-memory index (search-index.ts) equal to the database, whichever
+ * Keeps the public search's in-memory index (index/search-index.ts) equal to the database, whichever
  * instance wrote to it, with nothing but the database to go by:
  *
  * - built at start in the background from one snapshot (a repeatable-read transaction), remembering

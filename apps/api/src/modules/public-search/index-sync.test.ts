@@ -11,7 +11,8 @@ import { buildLoggedInUser } from '../../test/factories.js';
 import { capturingLogger, createTestDatabase, TestClock } from '../../test/harness.js';
 import { multipartForm, samplePdf } from '../../test/multipart.js';
 import { countQueries } from '../../test/query-counter.js';
-import { createRegulationTextStore } from './text-repository.js';
+// eslint-disable-next-line local/module-walls -- the registry writes the search documents the index reads
+import { createRegulationTextStore } from '../regulations/text-repository.js';
 
 /**
  * The public search's in-memory index on two instances of the app sharing one database: whatever is

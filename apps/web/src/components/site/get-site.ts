@@ -1,8 +1,8 @@
 import { API_PATHS, DEFAULT_COUNCIL_TIME_ZONE, DEFAULT_SITE_SERVICES, NO_SITE_CONTACT, type SiteResponse } from '@concejo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { fields, objectAnswer } from '../../../lib/public-answers';
-import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
+import { apiClient } from '../../lib/api-client';
+import { fields, objectAnswer } from '../../lib/public-answers';
+import { PUBLIC_QUERY_SCOPE } from '../../lib/query-client';
 
 /** Shown until the server says otherwise (or if it never answers). */
 export const DEFAULT_COUNCIL_NAME = 'Concejo Deliberante';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { applyNewsColours, sanitizeNewsHtml } from '../sanitize';
+import { applyNewsColours, sanitizeNewsHtml } from './sanitize';
 
 /**
  * A news description as the editor made it: lists, alignment, indent, colours, links, images.

@@ -2,9 +2,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, publicRegulationQuerySchema } from '@concejo/contracts';
 import { testConfig } from '../../config.js';
-import { FILES_PREFIX } from '../files/routes.js';
-import { createPublishedRegulations } from './published-service.js';
-import { createRegulationRepository } from './repository.js';
+import { FILES_PREFIX } from '../../lib/file-folders.js';
+// eslint-disable-next-line local/module-walls -- this test composes the registry's repository with the public search, as app.ts does
+import { createRegulationRepository } from '../regulations/repository.js';
+import { createPublicSearch } from './service.js';
 import { minimalPdf } from '../../lib/minimal-pdf.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -144,11 +145,11 @@ describe('GET /regulations/published finds what citizens type', () => {
 
   it('shows the same rows from the in-memory index as from the database, field by field', async () => {
     // The database's answer: the same service without the index (and without the cache).
-    const database = createPublishedRegulations({
-      repository: createRegulationRepository(ctx.db),
+    const database = createPublicSearch({
+      norms: createRegulationRepository(ctx.db),
       changes: { onChange: () => () => undefined, caughtUp: async () => false },
       clock: ctx.clock,
-      urls: { publicPdf: (key) => `${API_BASE}${FILES_PREFIX}/${key}`, privatePdf: () => 'never' },
+      urls: { publicPdf: (key) => `${API_BASE}${FILES_PREFIX}/${key}` },
       timeZone: testConfig().council.timeZone,
       site: { publicUrl: 'http://localhost', councilName: 'Concejo' },
     });
@@ -157,7 +158,7 @@ describe('GET /regulations/published finds what citizens type', () => {
       const response = await published(query);
       expect(response.headers['server-timing']).toContain('search;desc="index"');
       const parsed = publicRegulationQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      const expected = JSON.parse((await database.listPublished(parsed)).body.toString('utf8')) as { data: { excerpt: unknown }[] };
+      const expected = JSON.parse((await database.listPublished(parsed)).answer.body.toString('utf8')) as { data: { excerpt: unknown }[] };
       // Excerpts are cut differently (ts_headline there, excerpt.ts here); the rest is the same.
       const withoutExcerpts = (answer: { data: { excerpt: unknown }[] }) => ({ ...answer, data: answer.data.map((row) => ({ ...row, excerpt: Boolean(row.excerpt) })) });
       expect(withoutExcerpts(response.json()), query).toEqual(withoutExcerpts(expected));

@@ -1,9 +1,22 @@
 import { ACCOUNT_MESSAGES } from '@concejo/contracts';
-import type { Clock } from '../../lib/clock.js';
-import { TooManyRequests } from '../../lib/errors.js';
-import type { AuthRepository, LimitedKey } from './repository.js';
+import type { Clock } from './clock.js';
+import { TooManyRequests } from './errors.js';
 
-export type { LimitedKey };
+/** A counter and how many attempts it allows in one window, e.g. `{ key: 'forgot:ip:10.0.0.1', limit: 20 }`. */
+export interface LimitedKey {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Where the counters are kept: modules/auth's repository (its login_throttle table), handed in by
+ * the module itself or, for another module, by app.ts.
+ */
+export interface AttemptCounters {
+  reserveAttempts(limits: LimitedKey[], now: Date, windowStart: Date): Promise<{ reserved: true } | { reserved: false; over: { key: string; windowStartedAt: Date }[] }>;
+  releaseAttempts(keys: string[]): Promise<void>;
+  clearThrottle(key: string): Promise<void>;
+}
 
 /**
  * Counts requests per key in fixed windows, in the same PostgreSQL table and with the same
@@ -11,7 +24,7 @@ export type { LimitedKey };
  * sent together cannot pass a limit). Keys carry their own prefix; the login's are `account:`,
  * `account-address:` and `ip:`, so the counters never mix.
  */
-export function createRequestLimit(repository: AuthRepository, clock: Clock, windowMs: number, tooMany: (minutes: number) => string = ACCOUNT_MESSAGES.tooManyRequests) {
+export function createRequestLimit(repository: AttemptCounters, clock: Clock, windowMs: number, tooMany: (minutes: number) => string = ACCOUNT_MESSAGES.tooManyRequests) {
   return {
     /**
      * Counts this request on every key before its work is done, or, when one key is at its limit,
@@ -36,3 +49,5 @@ export function createRequestLimit(repository: AuthRepository, clock: Clock, win
     },
   };
 }
+
+export type RequestLimit = ReturnType<typeof createRequestLimit>;

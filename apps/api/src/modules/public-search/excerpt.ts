@@ -1,4 +1,4 @@
-import { removeAccents } from './search-repository.js';
+import { removeAccents } from '../../lib/search-words.js';
 
 /** Most words of one fragment, and how many come before its first match. */
 const FRAGMENT_WORDS = 28;

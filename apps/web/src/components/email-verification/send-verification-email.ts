@@ -1,6 +1,6 @@
 import { ACCOUNT_PATHS, accountStatusResponseSchema } from '@concejo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../lib/api-client';
 
 // Only the status decides what the person is told (spec 7.2); the message is the server's courtesy.
 const verificationAnswer = accountStatusResponseSchema.pick({ status: true });

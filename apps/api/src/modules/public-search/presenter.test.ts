@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { presentPublished, publishedItemHead, publishedItemJson, type FileUrls, type ListedNorm } from './presenter.js';
+import { presentPublished, publishedItemHead, publishedItemJson, type ListedNorm, type PublicFileUrls } from './presenter.js';
 
-const urls: FileUrls = { publicPdf: (key) => `/api/v1/files/${key}`, privatePdf: (key) => `/signed/${key}` };
+const urls: PublicFileUrls = { publicPdf: (key) => `/api/v1/files/${key}` };
 
 const norm: ListedNorm = {
   id: 7,

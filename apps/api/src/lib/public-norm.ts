@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
-import { regulations } from '../../db/schema/index.js';
+import { regulations } from '../db/schema/index.js';
 
 // What makes a norm public (DESIGN.md section 5): approved, or registered as old, and of a public type.
 // One rule, in the three forms the code needs it: on values (the contracts' isPublicNorm, re-exported),

@@ -1,0 +1,2 @@
+export { DEFAULT_COUNCIL_NAME, siteQueryOptions, useSite } from './get-site';
+export { ContactDetails, hasContactDetails } from './contact-details';

@@ -1,2 +1,0 @@
-export { DEFAULT_COUNCIL_NAME, siteQueryOptions, useSite } from './api/get-site';
-export { ContactDetails, hasContactDetails } from './components/contact-details';
