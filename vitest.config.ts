@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     // Two cores here; PostgreSQL and argon2 need their share.
     maxWorkers: 2,
-    projects: ['packages/contracts', 'apps/api', 'apps/api/vitest.latency.config.ts', 'apps/api/vitest.crash.config.ts', 'apps/web'],
+    projects: ['packages/contracts', 'apps/api', 'apps/api/vitest.s3.config.ts', 'apps/api/vitest.latency.config.ts', 'apps/api/vitest.crash.config.ts', 'apps/web'],
   },
 });
