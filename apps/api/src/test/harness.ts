@@ -32,15 +32,34 @@ export class TestClock implements Clock {
   }
 }
 
+export interface TestAppOptions {
+  /** Replaces the silent logger when a test reads the log. */
+  logger?: FastifyBaseLogger;
+  /**
+   * Start the uploads worker process and look for tesseract when the app is ready, as the server does;
+   * off by default: the uploads worker then starts at the first upload, the look at the first scan.
+   */
+  workers?: boolean;
+  /** Run the sweep (orphan files, spooled uploads, unconfirmed subscriptions) when the app is ready and hourly, as the server does; off by default. */
+  sweep?: boolean;
+}
+
 /**
- * The real app on a fresh, migrated database of its own on the test PostgreSQL server; `logger`
- * replaces the silent one when a test reads the log.
+ * The real app on a fresh, migrated database of its own on the test PostgreSQL server. What the server
+ * starts at boot only to be ready early (the warm uploads worker, the sweep) starts here only when the
+ * test asks for it; the job queue always runs.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logger?: FastifyBaseLogger } = {}): Promise<TestContext> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const clock = new TestClock();
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-test-uploads-'));
-  const app = await buildApp({ config: testConfig({ uploadsDir, ...overrides }), db, clock, ...(options.logger ? { logger: options.logger } : {}) });
+  const app = await buildApp({
+    config: testConfig({ uploadsDir, ...overrides }),
+    db,
+    clock,
+    atStart: { workers: options.workers ?? false, sweep: options.sweep ?? false },
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   return {
     app,
     db,
