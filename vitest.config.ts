@@ -9,6 +9,7 @@ export default defineConfig({
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       'packages/contracts',
       'apps/api',
+      'apps/api/vitest.s3.config.ts',
       'apps/api/vitest.latency.config.ts',
       'apps/api/vitest.crash.config.ts',
       'apps/web',

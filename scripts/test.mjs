@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test layer, in order, on a real PostgreSQL and a real Chromium.
+//   0. lint (`eslint .`) and typecheck (`npm run typecheck`), side by side: what a developer checks by hand;
 //   1. unit and API tests (Vitest: contracts, api against embedded PostgreSQL, web in jsdom);
 //   2. a production build;
 //   3. end-to-end tests (Playwright in Debian's Chromium against the built server).
-// Ends with one line "N passed, M failed". Under CI=true a missing browser, OCR or S3 server fails the run.
-import { spawnSync } from 'node:child_process';
+// Ends with one line "N passed, M failed" (lint and typecheck count as one check each). Under CI=true a
+// missing browser, OCR or S3 server fails the run.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,9 +68,29 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** Names of the failed tests, repeated at the end: the last lines of a long run are what a CI log keeps. */
 const failedNames = [];
+/** Lint and typecheck when they fail, with the end of their output. */
+const failedChecks = [];
 
 // The Debian tools first: the API tests read PDFs back with pdftotext and recognise scans with tesseract.
 const toolsReady = ensureTools();
+
+// 0. Lint and typecheck, at once (each mostly waits on one core). Their output is printed when they
+// end, one after the other, so that the two never interleave; an error fails the run and is counted.
+for (const check of await Promise.all([
+  runQuietly('lint', 'npx', ['eslint', '.']),
+  runQuietly('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+])) {
+  process.stdout.write(check.output);
+  if (check.status === 0) {
+    counts.passed += 1;
+    console.log(`✓ ${check.name} (${check.seconds} s)`);
+  } else {
+    counts.failed += 1;
+    problems.push(check.name);
+    failedChecks.push(`${check.name}: ${summaryOf(check.output)}`);
+    console.log(`✗ ${check.name} failed (${check.seconds} s)`);
+  }
+}
 
 // 1. Vitest
 const vitestReport = path.join(reports, 'vitest.json');
@@ -118,10 +140,28 @@ if (!toolsReady) {
 }
 
 if (problems.length > 0 && counts.failed === 0) counts.failed = problems.length;
+if (failedChecks.length > 0) console.log(`\nFailed checks:\n${failedChecks.map((name) => `  ✗ ${name}`).join('\n')}`);
 if (failedNames.length > 0) console.log(`\nFailed unit/API tests:\n${failedNames.map((name) => `  ✗ ${name}`).join('\n')}`);
 console.log(`\n${problems.length ? `Failed: ${problems.join(', ')}` : 'All test layers passed.'}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
 process.exit(problems.length ? 1 : 0);
+
+/** A command run with its output kept (stdout and stderr together): its name, exit status, output and time. */
+function runQuietly(name, command, args) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const done = (status) => resolve({ name, status, output, seconds: Math.round((performance.now() - started) / 1000) });
+    child.on('error', (error) => {
+      output += `${String(error)}\n`;
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
 
 function firstLine(text) {
   return String(text ?? '').split('\n')[0].slice(0, 300);

@@ -7,9 +7,11 @@ export default defineConfig({
     // Latency tests, then the tests of the whole server as processes (crash, shutdown, backup), run
     // alone after everything else (vitest.latency.config.ts, vitest.crash.config.ts): they would
     // squeeze the timing budgets of the tests beside them.
-    exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts'],
+    // The storage tests on a real S3 server have a project of their own (vitest.s3.config.ts), the only
+    // one that starts Swift.
+    exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts', 'src/**/*.s3.test.ts'],
     environment: 'node',
-    globalSetup: ['./src/test/global-setup.ts', './src/test/s3-global-setup.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

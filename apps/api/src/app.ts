@@ -79,13 +79,21 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger;
   /** Outgoing e-mail; by default SMTP_URL's server, or the outbox folder without it. */
   mailer?: Mailer;
+  /**
+   * What is started with the app rather than at its first use: the uploads worker process and the
+   * look for tesseract (`workers`), and the sweep of orphan files, spooled uploads and unconfirmed
+   * subscriptions, at start and hourly (`sweep`). Both on unless set to false, as the server always
+   * leaves them; the test harness turns them off for the tests that do not use them.
+   */
+  atStart?: { workers?: boolean; sweep?: boolean };
 }
 
 /** JSON bodies are small (logins, forms); file uploads get their own, larger, per-route limits. */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole application; the server and the tests build it the same way. */
-export async function buildApp({ config, db, clock = systemClock, logger, storage: givenStorage, mailer: givenMailer }: AppDependencies) {
+export async function buildApp({ config, db, clock = systemClock, logger, storage: givenStorage, mailer: givenMailer, atStart = {} }: AppDependencies) {
+  const { workers: startWorkers = true, sweep: startSweep = true } = atStart;
   const storage = givenStorage ?? (await createConfiguredStorage(config));
   if (!config.appSecret) throw new Error('config.appSecret is required (APP_SECRET or the generated secret file)');
   const app = Fastify({
@@ -194,9 +202,11 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.decorate('publicChanges', publicChanges);
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => closingStep(app.log, 'the change feed to close', () => publicChanges.close()));
-  app.addHook('onReady', async () => void documents.warm());
-  // Whether scans can be read here (tesseract) is looked for now and said once in the log.
-  app.addHook('onReady', async () => void documents.ocrAvailable());
+  if (startWorkers) {
+    app.addHook('onReady', async () => void documents.warm());
+    // Whether scans can be read here (tesseract) is looked for now and said once in the log.
+    app.addHook('onReady', async () => void documents.ocrAvailable());
+  }
   // PDFs being uploaded are written to DATA_DIR/tmp/uploads, never held whole in memory; each
   // request's go when its handler ends (acceptMultipart below), a crashed process's at the next start.
   const uploadSpool = createUploadSpool({ folder: config.uploadSpoolDir, log: app.log });
@@ -214,6 +224,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     ]);
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    if (!startSweep) return;
     void sweep();
     sweeper = setInterval(() => void sweep(), 60 * 60_000).unref();
   });

@@ -4,6 +4,8 @@ import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { imageForm, sampleImage, type UploadFile } from './images.js';
+import { multipartForm, type FormValue } from './multipart.js';
 
 export interface BuiltUser {
   id: number;
@@ -63,4 +65,47 @@ export async function buildLoggedInUser(app: App, db: Database, role: Role) {
   const user = await buildUser(db, { role });
   const token = await login(app, user);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+// ---- Content, made through the API as its users make it (the routes' own rules and side effects) ----
+
+type Headers = Record<string, string>;
+
+/** Posts and answers the created record; a setup that fails throws with the status and body. */
+async function created<T>(app: App, request: { method: 'POST'; url: string; headers: Headers; payload: FormData | Record<string, unknown> }): Promise<T> {
+  const response = await app.inject(request);
+  if (response.statusCode !== 201) throw new Error(`${request.url} answered ${response.statusCode}: ${response.body}`);
+  return response.json<T>();
+}
+
+/**
+ * A regulation as the staff form sends it (multipart: `links` such as `modifies` as lists, PDFs as
+ * `pdf_approved` / `pdf_process` files), by the user whose headers are given; the API's answer. Without
+ * fields, a project of ordinance with a unique subject.
+ */
+export function buildRegulation<T = { id: number; version: number }>(
+  app: App,
+  headers: Headers,
+  fields: Record<string, FormValue> = { type: 'ordinance', subject: `Ordenanza de prueba ${randomBytes(3).toString('hex')}`, authors: ['Ana Pérez'] },
+  files: Record<string, Buffer> = {},
+): Promise<T> {
+  return created<T>(app, { method: 'POST', url: '/api/v1/regulations', headers, payload: multipartForm(fields, files) });
+}
+
+/** A news item as the cm's form sends it (published, with a photo unless `files` says otherwise); `fields` over the defaults. */
+export async function buildNews<T = { id: number }>(app: App, headers: Headers, fields: Record<string, string | number | undefined> = {}, files?: Record<string, UploadFile | undefined>): Promise<T> {
+  const body = { status: 1, title: 'Sesión ordinaria', description: '<p>Se aprobó la <strong>ordenanza</strong>.</p>', type: 'new', ...fields };
+  const images = files ?? { image: { content: await sampleImage('jpeg', 1000, 600), name: 'obra.jpg' } };
+  return created<T>(app, { method: 'POST', url: '/api/v1/news', headers, payload: imageForm(body, images) });
+}
+
+/** A banner as the cm's form sends it (published, with a photo unless `files` says otherwise); `fields` over the defaults. */
+export async function buildBanner<T = { id: number }>(app: App, headers: Headers, fields: Record<string, string | number | undefined> = {}, files?: Record<string, UploadFile | undefined>): Promise<T> {
+  const images = files ?? { image: { content: await sampleImage('jpeg', 1280, 720), name: 'plaza.jpg' } };
+  return created<T>(app, { method: 'POST', url: '/api/v1/banners', headers, payload: imageForm({ status: 1, type: 'banner', ...fields }, images) });
+}
+
+/** An agenda (orden del día) of a session on the council's wall clock; `body` over an ordinary session of 2026-03-10 at 19:00. */
+export function buildDayOrder<T = { id: number; pdf_path: string }>(app: App, headers: Headers, body: Record<string, unknown> = {}): Promise<T> {
+  return created<T>(app, { method: 'POST', url: '/api/v1/day-orders', headers, payload: { sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '12', ...body } });
 }

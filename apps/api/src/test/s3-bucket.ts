@@ -3,8 +3,15 @@ import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectCommand, ListObje
 import { inject } from 'vitest';
 import type { BucketSettings } from '../lib/storage.js';
 
+/** The run's S3 server, which only the api-s3 project starts (vitest.s3.config.ts: files named *.s3.test.ts). */
+function runServer(): BucketSettings {
+  const settings = inject('s3');
+  if (!settings) throw new Error('No S3 server in this project: a test that uses one is named *.s3.test.ts (apps/api/vitest.s3.config.ts)');
+  return settings;
+}
+
 /** A client of the run's S3 server, for what a test does beside the app (make a bucket, start an upload). */
-export function testS3Client(settings: BucketSettings = inject('s3')) {
+export function testS3Client(settings: BucketSettings = runServer()) {
   return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -17,7 +24,7 @@ export function testS3Client(settings: BucketSettings = inject('s3')) {
 
 /** A fresh bucket of the test's own on the run's S3 server (no other test sees its files), and its removal. */
 export async function createTestBucket(): Promise<{ settings: BucketSettings; remove: () => Promise<void> }> {
-  const base = inject('s3');
+  const base = runServer();
   const settings = { ...base, bucket: `concejo-${randomBytes(6).toString('hex')}` };
   const client = testS3Client(settings);
   await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));

@@ -9,7 +9,7 @@ declare module 'vitest' {
   }
 }
 
-/** One real S3 server for the API tests' storage tests, stopped at the end of the run. */
+/** One real S3 server for the storage tests (the api-s3 project), stopped at the end of the run. */
 export default async function setup(project: TestProject) {
   const server = await startS3Server();
   project.provide('s3', server.settings);

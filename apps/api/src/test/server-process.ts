@@ -19,27 +19,34 @@ const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 /** What is kept of the server's output for a failure message: the end is what explains a death. */
 const OUTPUT_LIMIT = 64 * 1024;
 
-const BUNDLES = path.join(PACKAGE, '.tmp', 'test-server');
+export const SERVER_BUNDLES = path.join(PACKAGE, '.tmp', 'test-server');
 let bundle: Promise<string> | undefined;
 
+/** Builds the production bundle (build.mjs) into a folder inside the package (its dependencies resolve from node_modules); answers its server.js. */
+export async function buildServerBundle(outdir: string): Promise<string> {
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, ['build.mjs', outdir], { cwd: PACKAGE }, (error, _stdout, stderr) => (error ? reject(new Error(`build.mjs failed: ${stderr}`)) : resolve())),
+  );
+  return path.join(outdir, 'server.js');
+}
+
 /**
- * The production bundle (build.mjs), built once per test process into a folder of its own inside the
- * package (its dependencies resolve from node_modules): a start from it takes about a second, against
- * three or more through tsx on a loaded machine. Folders of test processes that are gone are removed
- * here (a test process may be killed before it could clean up).
+ * The production bundle: the run's, built once by the api-crash project's global set-up
+ * (server-bundle-setup.ts, named in TEST_SERVER_BUNDLE), or else built once per test process into a folder of its own. A start from
+ * it takes about a second, against three or more through tsx on a loaded machine. Folders of test
+ * processes that are gone are removed here (a test process may be killed before it could clean up).
  */
 function serverBundle(): Promise<string> {
+  const built = process.env.TEST_SERVER_BUNDLE;
+  if (built) return Promise.resolve(built);
   bundle ??= (async () => {
-    for (const folder of await fs.readdir(BUNDLES).catch(() => [])) {
+    for (const folder of await fs.readdir(SERVER_BUNDLES).catch(() => [])) {
       const owner = Number(folder.split('-')[0]);
-      if (!Number.isInteger(owner) || !isAlive(owner)) await fs.rm(path.join(BUNDLES, folder), { recursive: true, force: true });
+      if (!Number.isInteger(owner) || !isAlive(owner)) await fs.rm(path.join(SERVER_BUNDLES, folder), { recursive: true, force: true });
     }
-    const outdir = path.join(BUNDLES, `${process.pid}-${randomBytes(4).toString('hex')}`);
-    await new Promise<void>((resolve, reject) =>
-      execFile(process.execPath, ['build.mjs', outdir], { cwd: PACKAGE }, (error, _stdout, stderr) => (error ? reject(new Error(`build.mjs failed: ${stderr}`)) : resolve())),
-    );
+    const outdir = path.join(SERVER_BUNDLES, `${process.pid}-${randomBytes(4).toString('hex')}`);
     process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-    return path.join(outdir, 'server.js');
+    return buildServerBundle(outdir);
   })();
   return bundle;
 }

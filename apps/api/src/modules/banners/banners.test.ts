@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, MAX_IMAGE_BYTES, MESSAGES, ROLES, type Banner, type Role } from '@concejo/contracts';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildBanner, buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { imageForm, phpAsPng, sampleImage, svgImage, truncatedJpeg, type UploadFile } from '../../test/images.js';
 
@@ -21,11 +21,7 @@ afterAll(() => ctx.close());
 const post = (url: string, fields: Record<string, string | number | undefined>, files: Record<string, UploadFile | undefined> = {}, headers = as.cm) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: imageForm(fields, files) });
 
-async function createBanner(fields: Record<string, string | number | undefined> = {}): Promise<Banner> {
-  const response = await post('/banners', { status: 1, type: 'banner', ...fields }, { image: photo });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Banner>();
-}
+const createBanner = (fields: Record<string, string | number | undefined> = {}) => buildBanner<Banner>(ctx.app, as.cm, fields, { image: photo });
 
 const published = async () => (await ctx.app.inject({ url: '/api/v1/banners/published' })).json<Banner[]>().map((banner) => banner.id);
 const storedPath = (url: string) => path.join(ctx.uploadsDir, url.replace('/api/v1/files/', ''));

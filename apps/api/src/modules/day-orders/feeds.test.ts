@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildDayOrder } from '../../test/factories.js';
 import { testConfig } from '../../config.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { FEED_AGENDAS } from './service.js';
@@ -14,11 +14,7 @@ const PUBLIC_URL = 'https://concejo.example.org';
 let ctx: TestContext;
 let asesor: { authorization: string };
 
-async function createAgenda(sessionType: string, date: string) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/day-orders', headers: asesor, payload: { sessionType, date, acta: '12' } });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return response.json<{ id: number; pdf_path: string }>();
-}
+const createAgenda = (sessionType: string, date: string) => buildDayOrder(ctx.app, asesor, { sessionType, date });
 
 /** The document's elements as a strict, namespace-aware XML parser reads them (any error throws). */
 function parseXml(document: string) {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@concejo/contracts';
 import { dayOrders } from '../../db/schema/index.js';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildDayOrder } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { PUBLISHED_PER_PAGE, SUMMARIES_PER_PAGE } from './service.js';
 import { insertRegulation } from '../../test/regulation-rows.js';
@@ -19,16 +19,7 @@ const regs: Record<string, Inserted> = {};
  */
 const created: { id: number; pdf_path: string; day: string; sessionDay: string }[] = [];
 
-async function createAgenda(body: Record<string, unknown> = {}) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/day-orders',
-    headers: as.asesor,
-    payload: { sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '12', ...body },
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return response.json<{ id: number; pdf_path: string }>();
-}
+const createAgenda = (body: Record<string, unknown> = {}) => buildDayOrder(ctx.app, as.asesor, body);
 
 beforeAll(async () => {
   ctx = await createTestApp();

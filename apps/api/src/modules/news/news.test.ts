@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, MAX_NEWS_DESCRIPTION_INPUT, MESSAGES, ROLES, type NewsItem, type Role } from '@concejo/contracts';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildNews } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { imageForm, phpAsPng, sampleImage, svgImage, truncatedJpeg, type UploadFile } from '../../test/images.js';
 
@@ -26,11 +26,7 @@ const post = (url: string, fields: Fields, files: Record<string, UploadFile | un
 
 const valid = { status: 1, title: 'Sesión ordinaria', description: '<p>Se aprobó la <strong>ordenanza</strong>.</p>', type: 'new' };
 
-async function createNews(fields: Fields = {}, files: Record<string, UploadFile | undefined> = { image: photo }): Promise<NewsItem> {
-  const response = await post('/news', { ...valid, ...fields }, files);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<NewsItem>();
-}
+const createNews = (fields: Fields = {}, files: Record<string, UploadFile | undefined> = { image: photo }) => buildNews<NewsItem>(ctx.app, as.cm, fields, files);
 
 const publishedIds = async () => (await ctx.app.inject({ url: '/api/v1/news/published' })).json<NewsItem[]>().map((item) => item.id);
 const storedPath = (url: string) => path.join(ctx.uploadsDir, url.replace('/api/v1/files/', ''));

@@ -5,7 +5,7 @@ import { regulations } from '../../db/schema/index.js';
 import { DEFAULT_OCR_SETTINGS, detectOcr } from '../../lib/documents/ocr-support.js';
 import { minimalPdf } from '../../lib/minimal-pdf.js';
 import { scannedPdf } from '../../lib/scanned-pdf.js';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildRegulation } from '../../test/factories.js';
 import { capturingLogger, createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm, type FormValue } from '../../test/multipart.js';
 
@@ -25,11 +25,7 @@ afterAll(() => ctx?.close());
 let nextNumber = 8100;
 const ordinance = (subject: string): Record<string, FormValue> => ({ type: 'ordinance', state: 'approved', number: nextNumber++, subject, authors: ['Ana Rodríguez'] });
 
-async function create(context: TestContext, auth: { authorization: string }, fields: Record<string, FormValue>, files: Record<string, Buffer>) {
-  const response = await context.app.inject({ method: 'POST', url: '/api/v1/regulations', headers: auth, payload: multipartForm(fields, files) });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number; version: number }>();
-}
+const create = (context: TestContext, auth: { authorization: string }, fields: Record<string, FormValue>, files: Record<string, Buffer>) => buildRegulation(context.app, auth, fields, files);
 const publicSearch = async (context: TestContext, words: string) =>
   (await context.app.inject({ url: `/api/v1/regulations/published?search=${encodeURIComponent(words)}` })).json<{ data: { id: number }[] }>().data.map((row) => row.id);
 const staffSearch = async (words: string) =>

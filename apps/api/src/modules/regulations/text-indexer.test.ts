@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regulations } from '../../db/schema/index.js';
 import { minimalPdf, pdfWithPages } from '../../lib/minimal-pdf.js';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildRegulation } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm, type FormValue } from '../../test/multipart.js';
 
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function create(fields: Record<string, FormValue>, files: Record<string, Buffer>) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/regulations', headers, payload: multipartForm(fields, files) });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number; version: number }>();
-}
+const create = (fields: Record<string, FormValue>, files: Record<string, Buffer>) => buildRegulation(ctx.app, headers, fields, files);
 const search = async (text: string) =>
   (await ctx.app.inject({ url: `/api/v1/regulations?search=${encodeURIComponent(text)}`, headers })).json<{ data: { id: number }[] }>().data.map((row) => row.id);
 const statusOf = async (id: number) => (await ctx.db.select({ status: regulations.textStatus }).from(regulations).where(eq(regulations.id, id)))[0]?.status;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildRegulation } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm, samplePdf } from '../../test/multipart.js';
 import { countQueries } from '../../test/query-counter.js';
@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function create(fields: Record<string, string | number | string[]>) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/regulations', headers: admin, payload: multipartForm(fields, { pdf_approved: samplePdf() }) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: number; version: number };
-}
+const create = (fields: Record<string, string | number | string[]>) => buildRegulation(ctx.app, admin, fields, { pdf_approved: samplePdf() });
 
 it('saves a typical edit (subject, authors, keywords, links) in one transaction of few round trips', async () => {
   const older = await create({ type: 'ordinance', state: 'approved', number: 10, subject: 'Ordenanza vieja', authors: ['A'] });

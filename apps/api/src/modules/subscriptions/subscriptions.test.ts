@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { informalForms, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
 import { addJob } from '../../queue/queue.js';
-import { buildLoggedInUser } from '../../test/factories.js';
+import { buildLoggedInUser, buildDayOrder, buildRegulation } from '../../test/factories.js';
 import { statusCounts, together } from '../../test/bursts.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/mail.js';
-import { multipartForm, samplePdf, type FormValue } from '../../test/multipart.js';
+import { samplePdf, type FormValue } from '../../test/multipart.js';
 import { SUBSCRIBE_LIMITS } from './service.js';
 
 /**
@@ -54,26 +54,25 @@ const subscribeFrom = (address: string, body: unknown) =>
 /** A public ordinance (approved), with whatever `fields` add; its id. */
 async function ordinance(subject: string, fields: Record<string, FormValue> = {}): Promise<{ id: number; number: number }> {
   const number = nextNumber++;
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/regulations',
-    headers: asesor,
-    payload: multipartForm({ type: 'ordinance', state: 'approved', number, subject, authors: ['Ana'], ...fields }, { pdf_approved: samplePdf() }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { id: response.json<{ id: number }>().id, number };
+  const { id } = await buildRegulation(ctx.app, asesor, { type: 'ordinance', state: 'approved', number, subject, authors: ['Ana'], ...fields }, { pdf_approved: samplePdf() });
+  return { id, number };
 }
 
 /** A new agenda (orden del día) of a session on the council's wall clock, e.g. '2026-03-10T19:00'; its PDF's path. */
 async function agenda(sessionType: 'ordinaria' | 'convocada', date: string): Promise<{ pdfPath: string }> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/day-orders',
-    headers: asesor,
-    payload: { sessionType, date, acta: '45', correspondence: [], dem_message: [], projects: [], comision_gobierno: ['Despacho sobre habilitaciones'], comision_hacienda: [], comision_obras: [], comision_higiene: [] },
+  const { pdf_path } = await buildDayOrder(ctx.app, asesor, {
+    sessionType,
+    date,
+    acta: '45',
+    correspondence: [],
+    dem_message: [],
+    projects: [],
+    comision_gobierno: ['Despacho sobre habilitaciones'],
+    comision_hacienda: [],
+    comision_obras: [],
+    comision_higiene: [],
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return { pdfPath: response.json<{ pdf_path: string }>().pdf_path };
+  return { pdfPath: pdf_path };
 }
 
 /** Runs the digest now (as its hour would) and waits for its e-mails to leave. */
