@@ -26,6 +26,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const worker = buildDocumentWorker();
+  // Awaited below, once PostgreSQL is up; a failure meanwhile is not an unhandled rejection.
+  worker.catch(() => undefined);
   let stopServer: () => Promise<void> = async () => undefined;
   let postgresUrl = process.env.TEST_DATABASE_URL;
   if (!postgresUrl) {
@@ -40,8 +42,12 @@ export default async function setup(project: TestProject) {
   }
   // Named per run: on an external server (TEST_DATABASE_URL) another run may have its own beside this one.
   const template = `concejo_template_${randomBytes(4).toString('hex')}`;
-  await createTemplate(postgresUrl, template);
-  await worker;
+  try {
+    await Promise.all([createTemplate(postgresUrl, template), worker]);
+  } catch (error) {
+    await stopServer();
+    throw error;
+  }
   project.provide('postgresUrl', postgresUrl);
   project.provide('templateDatabase', template);
   return async () => {
