@@ -205,7 +205,17 @@ async function parentRuns(pid: number): Promise<boolean> {
   }
   const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   if (!Number.isInteger(parent) || parent <= 1 || !isAlive(parent)) return false;
-  return (await commandOf(parent))?.startsWith('node') ?? false;
+  return isNode(parent);
+}
+
+/**
+ * Whether `pid` runs Node: by its program (the first word of its command line), since its process
+ * name is not enough: Node 24 names its main thread, and so the process, "MainThread".
+ */
+async function isNode(pid: number): Promise<boolean> {
+  const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  const program = path.basename(commandLine.split('\0')[0] ?? '');
+  return program.startsWith('node') || (await commandOf(pid)) === 'MainThread';
 }
 
 async function exited(pid: number, withinMs: number): Promise<boolean> {
