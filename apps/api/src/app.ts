@@ -47,6 +47,7 @@ import { sweepOrphanFiles } from './modules/files/orphan-sweep.js';
 import { createFileRepository } from './modules/files/repository.js';
 import { FILES_PREFIX } from './lib/file-folders.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { createRegulationAgendaReads } from './modules/regulations/agenda-repository.js';
 import { createRegulationAlertReads } from './modules/regulations/alert-repository.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { textQuery } from './modules/regulations/search-repository.js';
@@ -148,7 +149,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
   const dayOrders = createDayOrderService({
-    repository: createDayOrderRepository(db),
+    // The agenda builder's sources and items are the registry's rows, read by modules/regulations.
+    repository: createDayOrderRepository(db, createRegulationAgendaReads(db)),
     storage,
     documents,
     clock,
