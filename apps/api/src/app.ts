@@ -49,6 +49,7 @@ import { FILES_PREFIX } from './lib/file-folders.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { createRegulationAgendaReads } from './modules/regulations/agenda-repository.js';
 import { createRegulationAlertReads } from './modules/regulations/alert-repository.js';
+import { createRegulationIndexReads } from './modules/regulations/index-repository.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
@@ -251,7 +252,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // The public search's in-memory index, built in the background at start (up to 2 s are waited for,
   // so that a small registry is searched through it from the first request); the database answers
   // until it is ready.
-  const publishedIndex = createPublishedIndex({ db, log: app.log });
+  const publishedIndex = createPublishedIndex({ db, norms: createRegulationIndexReads(db), log: app.log });
   app.addHook('onReady', async () => {
     await Promise.race([publishedIndex.start(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   });
