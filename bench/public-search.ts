@@ -6,10 +6,11 @@
 // repeated (warm: cache hits after the first; also asked as a browser asks, with Accept-Encoding, when a
 // repeated answer goes compressed), and static files from a bare node:http server beside
 // them: the 473-byte favicon, and each warm answer's own bytes (the measure a warm row is held to: the
-// same body served with nothing to compute). Each row gives req/s, p50, p99, the share of answers the
+// same body served with nothing to compute), and the same bytes from Debian's nginx in the same run (issue
+// 34: through Fastify a warm row stays at or above 40 % of nginx; skipped without /usr/sbin/nginx). Each row gives req/s, p50, p99, the share of answers the
 // server says came from its cache, the bytes read per answer (headers included) and, of excerpts' PDF texts, the share found in its memory
 // (Server-Timing). BENCH_SEED replays the mix.
-// Run: npm run build && npx tsx bench/public-search.ts   (BENCH_ROWS, BENCH_SECONDS: 10 per row;
+// Run: npm run build && npx tsx bench/public-search.ts   (the full measure, on a quiet machine; BENCH_ROWS=10000 checks it quickly; BENCH_ROWS, BENCH_SECONDS: 10 per row;
 // BENCH_WARM_ROUNDS, BENCH_WARM_SECONDS: the warm rows and static files at 50 connections, by turns, 3 x 5 s)
 // Loading takes a few minutes: every PDF's text goes through both Spanish text search configurations.
 import fs from 'node:fs/promises';
@@ -20,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { REGULATION_COUNT_LIMIT } from '@concejo/contracts';
-import { serverCommand, startBareStaticServer, waitForServer, withBenchDatabase } from './support.js';
+import { serverCommand, startBareStaticServer, startStaticNginx, waitForServer, withBenchDatabase } from './support.js';
 import { PER_PAGE } from '../apps/api/src/modules/public-search/service.js';
 import { randomSource } from '../apps/api/src/test/random-source.js';
 
@@ -161,20 +162,38 @@ await withBenchDatabase(async (db, folder, databaseUrl) => {
     // drifts by a third within minutes, and rows measured one after the other compared two speeds.
     // Each warm answer's own bytes as a static file: what the machine (and autocannon) can do with a
     // body of that size, with nothing to compute.
-    const sameBytes = await Promise.all(
-      warmQueries.map(async ([name, query], index) => {
+    const answerFiles = await Promise.all(
+      warmQueries.map(async ([, query], index) => {
         const file = path.join(folder, `answer-${index}.json`);
         await fs.writeFile(file, Buffer.from(await (await fetch(`${base}?${query}`)).arrayBuffer()));
+        return file;
+      }),
+    );
+    const sameBytes = await Promise.all(
+      warmQueries.map(async ([name], index) => {
+        const file = answerFiles[index]!;
         const server = await startBareStaticServer(file, 'application/json');
         return { name: `the same bytes as a static file: ${name.replace(', repeated', '')} (${(await fs.stat(file)).size.toLocaleString('en')} B)`, url: `${server.url}/answer.json`, stop: server.stop };
       }),
     );
+    // The same bytes from nginx, the reference issue 34 holds the warm rows to.
+    const nginx = await startStaticNginx(Object.fromEntries(answerFiles.map((file, index) => [`answer-${index}.json`, file])), 'application/json');
+    if (!nginx) console.log('no nginx at /usr/sbin/nginx (NGINX_PATH): the warm rows are held to the bare node:http server only');
+    const fromNginx = nginx
+      ? await Promise.all(
+          warmQueries.map(async ([name], index) => ({
+            name: `the same bytes from nginx: ${name.replace(', repeated', '')} (${(await fs.stat(answerFiles[index]!)).size.toLocaleString('en')} B)`,
+            url: `${nginx.url}/answer-${index}.json`,
+          })),
+        )
+      : [];
     try {
       const contenders: { name: string; url: string; headers?: Record<string, string> }[] = [
         ...warmQueries.map(([name, query]) => ({ name, url: `${base}?${query}` })),
         ...warmQueries.map(([name, query]) => ({ name: `${name} ${AS_A_BROWSER}`, url: `${base}?${query}`, headers: BROWSER_HEADERS })),
         { name: 'static file (bare node:http)', url: `${bare.url}/favicon.svg` },
         ...sameBytes.map(({ name, url }) => ({ name, url })),
+        ...fromNginx,
       ];
       const runs = new Map(contenders.map(({ name }) => [name, [] as Omit<Row, 'name' | 'connections'>[]]));
       for (let round = 1; round <= WARM_ROUNDS; round += 1) {
@@ -191,6 +210,7 @@ await withBenchDatabase(async (db, folder, databaseUrl) => {
       }
     } finally {
       for (const server of sameBytes) server.stop();
+      await nginx?.stop();
     }
 
     console.log(`\n${ROWS.toLocaleString('en')} public norms with PDF text; autocannon in this process, ${SECONDS} s per row (warm rows and static files at 50 connections: median of ${WARM_ROUNDS} runs of ${WARM_SECONDS} s by turns); seed ${SEED}\n`);
@@ -209,7 +229,9 @@ await withBenchDatabase(async (db, folder, databaseUrl) => {
     const browserWarm = rows.filter((row) => row.name.endsWith(AS_A_BROWSER));
     for (const row of warm) {
       const same = at50(`the same bytes as a static file: ${row.name.replace(', repeated', '')}`);
-      console.log(`${row.name}: ${percent(row.perSecond, same.perSecond)} of its bytes as a static file, ${percent(row.perSecond, staticFile.perSecond)} of the 473-byte static file`);
+      const viaNginx = nginx ? at50(`the same bytes from nginx: ${row.name.replace(', repeated', '')}`) : undefined;
+      const ofNginx = viaNginx ? `${percent(row.perSecond, viaNginx.perSecond)} of nginx serving its bytes (${viaNginx.perSecond.toFixed(0)} req/s), ` : '';
+      console.log(`${row.name}: ${row.perSecond.toFixed(0)} req/s, ${ofNginx}${percent(row.perSecond, same.perSecond)} of its bytes from node:http, ${percent(row.perSecond, staticFile.perSecond)} of the 473-byte static file`);
     }
     for (const row of browserWarm) console.log(`${row.name}: ${percent(row.perSecond, staticFile.perSecond)} of the 473-byte static file`);
     const misses: string[] = [];
@@ -221,6 +243,8 @@ await withBenchDatabase(async (db, folder, databaseUrl) => {
     for (const row of warm) {
       const same = at50(`the same bytes as a static file: ${row.name.replace(', repeated', '')}`);
       if (row.perSecond < TARGETS.warmShareOfStatic * same.perSecond) misses.push(`${row.name}: ${row.perSecond.toFixed(0)} req/s < 40 % of its bytes as a static file, ${same.perSecond.toFixed(0)}`);
+      const viaNginx = nginx ? at50(`the same bytes from nginx: ${row.name.replace(', repeated', '')}`) : undefined;
+      if (viaNginx && row.perSecond < TARGETS.warmShareOfStatic * viaNginx.perSecond) misses.push(`${row.name}: ${row.perSecond.toFixed(0)} req/s < 40 % of nginx serving its bytes, ${viaNginx.perSecond.toFixed(0)}`);
     }
     for (const row of browserWarm) {
       if (row.perSecond < TARGETS.warmShareOfStatic * staticFile.perSecond) misses.push(`${row.name}: ${row.perSecond.toFixed(0)} req/s < 40 % of the 473-byte static file, ${staticFile.perSecond.toFixed(0)}`);

@@ -47,7 +47,9 @@ import { sweepOrphanFiles } from './modules/files/orphan-sweep.js';
 import { createFileRepository } from './modules/files/repository.js';
 import { FILES_PREFIX } from './lib/file-folders.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { createRegulationAgendaReads } from './modules/regulations/agenda-repository.js';
 import { createRegulationAlertReads } from './modules/regulations/alert-repository.js';
+import { createRegulationIndexReads } from './modules/regulations/index-repository.js';
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
@@ -148,7 +150,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   app.decorate('documents', documents);
   const textIndexer = createTextIndexer({ repository: regulationRepository, storage, documents, log: app.log, retryDelayMs: config.documents.retryDelayMs });
   const dayOrders = createDayOrderService({
-    repository: createDayOrderRepository(db),
+    // The agenda builder's sources and items are the registry's rows, read by modules/regulations.
+    repository: createDayOrderRepository(db, createRegulationAgendaReads(db)),
     storage,
     documents,
     clock,
@@ -249,7 +252,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
   // The public search's in-memory index, built in the background at start (up to 2 s are waited for,
   // so that a small registry is searched through it from the first request); the database answers
   // until it is ready.
-  const publishedIndex = createPublishedIndex({ db, log: app.log });
+  const publishedIndex = createPublishedIndex({ db, norms: createRegulationIndexReads(db), log: app.log });
   app.addHook('onReady', async () => {
     await Promise.race([publishedIndex.start(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   });

@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AgendaSection, SessionType } from '@concejo/contracts';
+import type { AgendaSection, AuthorType, RegulationState, RegulationType, SessionType } from '@concejo/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import { writePublic } from '../../lib/public-changes.js';
 import { recordAlertEvents } from '../../lib/alert-outbox.js';
-import { dayOrderItems, dayOrders, regulationAuthors, regulations } from '../../db/schema/index.js';
-
+import { dayOrderItems, dayOrders } from '../../db/schema/index.js';
 
 export type DayOrderRow = typeof dayOrders.$inferSelect;
 
@@ -43,19 +42,34 @@ function sessionBetweenDays(range: { from?: string; to?: string }, timeZone: str
   ];
 }
 
-const regulationColumns = {
-  id: regulations.id,
-  type: regulations.type,
-  cargo: regulations.cargo,
-  subject: regulations.subject,
-  number: regulations.number,
-  state: regulations.state,
-  isOld: regulations.isOld,
-  authorType: regulations.authorType,
-  createdAt: regulations.createdAt,
-  pdfApproved: regulations.pdfApproved,
-  pdfProcess: regulations.pdfProcess,
-};
+/** What an agenda shows of a norm. */
+export interface AgendaNorm {
+  id: number;
+  type: RegulationType;
+  cargo: number;
+  subject: string;
+  number: number | null;
+  state: RegulationState;
+  isOld: boolean;
+  authorType: AuthorType | null;
+  createdAt: Date;
+  pdfApproved: string | null;
+  pdfProcess: string | null;
+}
+
+/**
+ * What the agenda builder reads of the registry: modules/regulations' agenda reads, handed in by app.ts
+ * (the registry's tables are its own).
+ */
+export interface AgendaNorms {
+  /** Norms in process created inside the range, both ends included, that `listed` does not find, oldest first (at most 2,000). */
+  pending(start: Date, end: Date, listed: (regulationId: AnyPgColumn) => SQLWrapper): Promise<AgendaNorm[]>;
+  byIds(ids: readonly number[]): Promise<AgendaNorm[]>;
+  /** Each norm's authors, in their order. */
+  authorsOf(ids: readonly number[]): Promise<Map<number, string[]>>;
+  /** Locks these norms' rows until `tx` ends. */
+  lock(tx: Tx, ids: readonly number[]): Promise<void>;
+}
 
 /**
  * `column = any($1)`: the ids as one array parameter. drizzle's inArray makes a parameter of each, value
@@ -77,42 +91,20 @@ function insertItems(tx: Tx, dayOrderId: number, items: readonly NewItem[]) {
       as item(section, order_in_section, regulation_id, custom_text)`);
 }
 
-export function createDayOrderRepository(db: Database) {
+export function createDayOrderRepository(db: Database, norms: AgendaNorms) {
   const repository = {
     /**
      * What is pending for the next agenda: regulations in process created inside the range (both ends
      * included) that no agenda lists yet, oldest first.
      */
-    async pendingRegulations(start: Date, end: Date) {
-      const listed = db.select({ one: sql`1` }).from(dayOrderItems).where(eq(dayOrderItems.regulationId, regulations.id));
-      return db
-        .select(regulationColumns)
-        .from(regulations)
-        .where(and(eq(regulations.state, 'process'), gte(regulations.createdAt, start), lte(regulations.createdAt, end), notExists(listed)))
-        .orderBy(asc(regulations.createdAt), asc(regulations.id))
-        .limit(2000);
+    async pendingRegulations(start: Date, end: Date): Promise<AgendaNorm[]> {
+      // A subquery on the agenda's items: the list stays one query.
+      return norms.pending(start, end, (regulationId) => db.select({ one: sql`1` }).from(dayOrderItems).where(eq(dayOrderItems.regulationId, regulationId)));
     },
 
-    async regulationsByIds(ids: readonly number[]) {
-      if (!ids.length) return [];
-      return db.select(regulationColumns).from(regulations).where(anyOf(regulations.id, ids));
-    },
+    regulationsByIds: (ids: readonly number[]) => norms.byIds(ids),
 
-    async authorsOf(ids: readonly number[]): Promise<Map<number, string[]>> {
-      const map = new Map<number, string[]>();
-      if (!ids.length) return map;
-      const rows = await db
-        .select({ id: regulationAuthors.regulationId, name: regulationAuthors.name })
-        .from(regulationAuthors)
-        .where(anyOf(regulationAuthors.regulationId, [...new Set(ids)]))
-        .orderBy(asc(regulationAuthors.regulationId), asc(regulationAuthors.position));
-      for (const row of rows) {
-        const names = map.get(row.id);
-        if (names) names.push(row.name);
-        else map.set(row.id, [row.name]);
-      }
-      return map;
-    },
+    authorsOf: (ids: readonly number[]) => norms.authorsOf(ids),
 
     /**
      * The agenda and its items, in one transaction; nothing is written when a selected regulation is on an
@@ -123,7 +115,7 @@ export function createDayOrderRepository(db: Database) {
       return writePublic(db, 'day-orders', async (tx) => {
         const regulationIds = items.flatMap((item) => (item.regulationId === null ? [] : [item.regulationId]));
         if (regulationIds.length) {
-          await tx.select({ id: regulations.id }).from(regulations).where(anyOf(regulations.id, regulationIds)).orderBy(asc(regulations.id)).for('update');
+          await norms.lock(tx, regulationIds);
           const taken = await tx
             .selectDistinctOn([dayOrderItems.regulationId], { regulationId: sql<number>`${dayOrderItems.regulationId}`, sessionDate: dayOrders.sessionDate })
             .from(dayOrderItems)
@@ -147,19 +139,15 @@ export function createDayOrderRepository(db: Database) {
     },
 
     /** The agenda's items in section order (the enum's order is the agenda's), with their regulations. */
-    async itemsOf(id: number) {
-      return db
-        .select({
-          id: dayOrderItems.id,
-          section: dayOrderItems.section,
-          orderInSection: dayOrderItems.orderInSection,
-          customText: dayOrderItems.customText,
-          regulation: regulationColumns,
-        })
+    async itemsOf(id: number): Promise<{ id: number; section: AgendaSection; orderInSection: number; customText: string | null; regulation: AgendaNorm | null }[]> {
+      const items = await db
+        .select({ id: dayOrderItems.id, section: dayOrderItems.section, orderInSection: dayOrderItems.orderInSection, customText: dayOrderItems.customText, regulationId: dayOrderItems.regulationId })
         .from(dayOrderItems)
-        .leftJoin(regulations, eq(regulations.id, dayOrderItems.regulationId))
         .where(eq(dayOrderItems.dayOrderId, id))
         .orderBy(asc(dayOrderItems.section), asc(dayOrderItems.orderInSection), asc(dayOrderItems.id));
+      const ids = [...new Set(items.flatMap((item) => (item.regulationId === null ? [] : [item.regulationId])))];
+      const found = new Map((await norms.byIds(ids)).map((norm) => [norm.id, norm]));
+      return items.map(({ regulationId, ...item }) => ({ ...item, regulation: (regulationId !== null && found.get(regulationId)) || null }));
     },
 
     /** Deletes the agenda (its items go with it); answers its files' keys, or undefined when it did not exist. */

@@ -1,11 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sharedRoundTrip } from '../../lib/shared-round-trip.js';
 import type { ListedNorm } from './presenter.js';
 import { SearchIndex, type IndexedNorm, type WordTerms } from './index/search-index.js';
-import { publicNormAs } from '../../lib/public-norm.js';
 import { typedWords, withAccentRestored } from '../../lib/search-words.js';
 
 /**
@@ -34,7 +32,19 @@ const PRUNE_EVERY_MS = 3600_000;
 const TERMS_CACHED = 10_000;
 const DIGITS = /^\d+$/;
 
-const PUBLIC = publicNormAs('regulations');
+/**
+ * What the index reads of the registry: modules/regulations' index reads, handed in by app.ts (the
+ * registry's tables, `search_xid` and `regulation_search_removals` included, are its own).
+ */
+export interface IndexedNorms {
+  /** Every public norm from one snapshot, `batch` at a time until `each` answers false; answers the snapshot's horizon. */
+  allPublic(batch: number, each: (rows: NormRow[]) => Promise<boolean>): Promise<string>;
+  /** The rows stamped and the removals made at or past `horizon` ([id, stamp] each), and the new horizon. */
+  stampedSince(horizon: string): Promise<{ horizon: string; written: [number, string][] | null; removed: [number, string][] | null }>;
+  /** These norms as they are now (a deleted one absent), with their stamps and whether they are public. */
+  withStamps(ids: readonly number[]): Promise<(NormRow & { public: boolean; stamp: string })[]>;
+  pruneRemovals(days: number): Promise<void>;
+}
 
 export interface PublishedIndex {
   /** The index with every write committed before the call; undefined while it is being built. */
@@ -49,8 +59,8 @@ export interface PublishedIndex {
   close(): void;
 }
 
-export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogger }): PublishedIndex {
-  const { db, log } = deps;
+export function createPublishedIndex(deps: { db: Database; norms: IndexedNorms; log: FastifyBaseLogger }): PublishedIndex {
+  const { db, norms, log } = deps;
   let index: SearchIndex<ListedNorm> | undefined;
   let horizon = '0';
   let syncedAt = 0;
@@ -64,21 +74,11 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
   async function build(): Promise<void> {
     const started = performance.now();
     const fresh = new SearchIndex<ListedNorm>();
-    let snapshotHorizon = '0';
-    await db.transaction(
-      async (tx) => {
-        snapshotHorizon = (await tx.execute<{ horizon: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`)).rows[0]!.horizon;
-        for (let after = 0; !closed; ) {
-          const { rows } = await tx.execute<NormRow>(sql`
-            select ${NORM_COLUMNS} from regulations where ${PUBLIC} and id > ${after} order by id limit ${BUILD_BATCH}`);
-          for (const row of rows) fresh.put(normOf(row));
-          if (rows.length < BUILD_BATCH) break;
-          after = rows[rows.length - 1]!.id;
-          await nextTurn();
-        }
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const snapshotHorizon = await norms.allPublic(BUILD_BATCH, async (rows) => {
+      for (const row of rows) fresh.put(normOf(row));
+      await nextTurn();
+      return !closed;
+    });
     if (closed) return;
     index = fresh;
     horizon = snapshotHorizon;
@@ -105,21 +105,11 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
       void startBuilding();
       return undefined;
     }
-    const { rows } = await db.$client.query<{ horizon: string; written: [number, string][] | null; removed: [number, string][] | null }>({
-      // Named: prepared once per connection (planning it cost more than running it).
-      name: 'regulations_search_catch_up',
-      text: `select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-        (select json_agg(json_build_array(r.id, r.search_xid::text)) from regulations r where r.search_xid >= $1::xid8) as written,
-        (select json_agg(json_build_array(d.id, d.search_xid::text)) from regulation_search_removals d where d.search_xid >= $1::xid8) as removed`,
-      values: [horizon],
-    });
-    const seen = rows[0]!;
+    const seen = await norms.stampedSince(horizon);
     if (index !== current) return index;
     const reread = (seen.written ?? []).filter(([id, stamp]) => applied.get(id) !== stamp).map(([id]) => id);
     if (reread.length) {
-      const { rows: changed } = await db.execute<NormRow & { public: boolean; stamp: string }>(sql`
-        select ${NORM_COLUMNS}, search_xid::text as stamp, ${PUBLIC} as public
-          from regulations where id = any(${`{${reread.join(',')}}`}::int[])`);
+      const changed = await norms.withStamps(reread);
       if (index !== current) return index;
       const found = new Set<number>();
       for (const row of changed) {
@@ -144,8 +134,8 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
     }
     if (syncedAt - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = syncedAt;
-      void db
-        .execute(sql`delete from regulation_search_removals where removed_at < now() - make_interval(days => ${REMOVALS_KEPT_DAYS})`)
+      void norms
+        .pruneRemovals(REMOVALS_KEPT_DAYS)
         .catch((error: unknown) => log.warn({ err: error }, 'old search removals could not be deleted'));
     }
     return current;
@@ -194,13 +184,8 @@ export function createPublishedIndex(deps: { db: Database; log: FastifyBaseLogge
   };
 }
 
-/** What the index reads of a norm: what it searches, and what a page of results shows. */
-const NORM_COLUMNS = sql.raw(`id, type, dem_type as "demType", number, subject, pdf_approved as "pdfApproved", created_at as "createdAt", legal_force as "legalForce",
-  (extract(epoch from created_at) * 1000)::float8 as created, search_document::text as document,
-  (select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = regulations.id) as keywords`);
-
-/** `createdAt` in PostgreSQL's text form (Drizzle leaves timestamps to its column mappers). */
-type NormRow = Omit<ListedNorm, 'createdAt'> & {
+/** A norm as the index reads it; `createdAt` in PostgreSQL's text form (Drizzle leaves timestamps to its column mappers). */
+export type NormRow = Omit<ListedNorm, 'createdAt'> & {
   createdAt: string;
   created: number;
   document: string | null;
