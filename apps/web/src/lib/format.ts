@@ -1,47 +1,59 @@
 // Dates as the council lives them: es-AR, 24 h, in its time zone (DESIGN.md section 5). The calendar
-// itself is the contracts' (council-time.ts), shared with the API; this file only binds it to the zone
-// the web shows and turns unreadable values into 'Fecha inválida'.
+// itself is the contracts' (council-time.ts), shared with the API; this file binds it to a zone, reads
+// the API's ISO strings and turns unreadable values into 'Fecha inválida'. The zone is the site's
+// (`time_zone` of GET /public/site): components take it from `useCouncilDates()`, the server's pages
+// from `councilDatesOf(queryClient)`; both fall back to the default zone while the site is unknown.
 import { councilTime, DEFAULT_COUNCIL_TIME_ZONE } from '@concejo/contracts';
-
-/**
- * The council's time zone: dates are shown as the council lives them, wherever one reads them from.
- * The site's answer (GET /public/site, `time_zone`) names the configured one; the web still shows the
- * default zone's calendar (ARCHITECTURE.md, "Council time").
- */
-export const COUNCIL_TIME_ZONE = DEFAULT_COUNCIL_TIME_ZONE;
-
-/** The web's council calendar, for code that needs more than the formatters below. */
-export const council = councilTime(COUNCIL_TIME_ZONE);
 
 function readable(iso: string): Date | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "15/07/1998, 09:00": es-AR, 24 h, in the council's time zone; 'Fecha inválida' for anything else. */
-export function formatDateTime(iso: string): string {
-  const date = readable(iso);
-  return date ? council.formatDateTime(date) : 'Fecha inválida';
+function bindDates(timeZone: string) {
+  const calendar = councilTime(timeZone);
+  return {
+    timeZone,
+    /** The contracts' calendar bound to the zone, for code that needs more than the helpers below. */
+    calendar,
+    /** "15/07/1998, 09:00": es-AR, 24 h, in the council's time zone; 'Fecha inválida' for anything else. */
+    formatDateTime: (iso: string) => {
+      const date = readable(iso);
+      return date ? calendar.formatDateTime(date) : 'Fecha inválida';
+    },
+    /** "15/07/1998" in the council's time zone; 'Fecha inválida' for anything unparsable (spec 2.3). */
+    formatDate: (iso: string) => {
+      const date = readable(iso);
+      return date ? calendar.formatDate(date) : 'Fecha inválida';
+    },
+    /** "22 de noviembre de 2026" (spec 9: es-ES, long month); 'Fecha inválida' for anything unparsable. */
+    formatLongDate: (iso: string) => {
+      const date = readable(iso);
+      return date ? calendar.formatLongDate(date) : 'Fecha inválida';
+    },
+    /** A `datetime-local` value read as the council's wall clock -> ISO 8601 with its offset. */
+    localToIso: (local: string): string | null => calendar.wallClockToIso(local),
+    /** An ISO instant -> the `datetime-local` value of the council's wall clock. */
+    isoToLocal: (iso: string): string => {
+      const date = readable(iso);
+      return date ? calendar.wallClock(date) : '';
+    },
+    /** The `datetime-local` value of the council's wall clock at that instant ("2026-03-02T09:00"). */
+    localDateTime: (date: Date): string => calendar.wallClock(date),
+  };
 }
 
-/** "15/07/1998" in the council's time zone; 'Fecha inválida' for anything unparsable (spec 2.3). */
-export function formatDate(iso: string): string {
-  const date = readable(iso);
-  return date ? council.formatDate(date) : 'Fecha inválida';
-}
+/** The web's council calendar in one zone. */
+export type CouncilDates = ReturnType<typeof bindDates>;
 
-/** A `datetime-local` value read as the council's wall clock -> ISO 8601 with its offset. */
-export function councilLocalToIso(local: string): string | null {
-  return council.wallClockToIso(local);
-}
+const bound = new Map<string, CouncilDates>();
 
-/** An ISO instant -> the `datetime-local` value of the council's wall clock. */
-export function isoToCouncilLocal(iso: string): string {
-  const date = readable(iso);
-  return date ? council.wallClock(date) : '';
-}
-
-/** The `datetime-local` value of the council's wall clock at that instant ("2026-03-02T09:00"). */
-export function councilLocalDateTime(date: Date): string {
-  return council.wallClock(date);
+/** The council calendar of a zone; the same object for the same zone, so that it can be a hook's dependency. */
+export function councilDates(timeZone: string = DEFAULT_COUNCIL_TIME_ZONE): CouncilDates {
+  let dates = bound.get(timeZone);
+  if (!dates) {
+    dates = bindDates(timeZone);
+    bound.set(timeZone, dates);
+  }
+  return dates;
 }

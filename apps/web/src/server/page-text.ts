@@ -1,9 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_COUNCIL_NAME, siteQueryOptions } from '../components/site';
+import { councilDates, type CouncilDates } from '../lib/format';
 
 /** The council's name as the site's settings give it (loaded by the public layout's preload). */
 export function councilName(queryClient: QueryClient): string {
   return queryClient.getQueryData(siteQueryOptions().queryKey)?.council_name ?? DEFAULT_COUNCIL_NAME;
+}
+
+/** The council's calendar in the site's time zone, as the page's components read it (useCouncilDates). */
+export function councilDatesOf(queryClient: QueryClient): CouncilDates {
+  return councilDates(queryClient.getQueryData(siteQueryOptions().queryKey)?.time_zone);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

@@ -6,19 +6,39 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../app/providers';
+import { siteQueryOptions } from '../components/site';
 import { saveSession } from '../lib/session';
-import type { Role } from '@concejo/contracts';
+import { DEFAULT_COUNCIL_TIME_ZONE, DEFAULT_SITE_SERVICES, NO_SITE_CONTACT, type Role, type SiteResponse } from '@concejo/contracts';
 
-/** Renders routes in memory with the app's providers; returns the router to read the location. */
+/** The site's settings (GET /public/site) as a test wants them. */
+export function testSite(overrides: Partial<SiteResponse> = {}): SiteResponse {
+  return {
+    council_name: 'Concejo Deliberante',
+    town_name: 'Villa del Parque',
+    town_region: 'Buenos Aires',
+    social: { instagram: null, facebook: null, youtube: null },
+    services: DEFAULT_SITE_SERVICES,
+    contact: NO_SITE_CONTACT,
+    time_zone: DEFAULT_COUNCIL_TIME_ZONE,
+    ...overrides,
+  };
+}
+
+/**
+ * Renders routes in memory with the app's providers; returns the router to read the location. `site`
+ * puts the site's settings in the cache, as the app's layout has loaded them before a panel opens.
+ */
 export function renderRoutes(
   routes: RouteObject[],
   {
     initialEntries = ['/'],
     createClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
-  }: { initialEntries?: string[]; createClient?: (router: MemoryRouter) => QueryClient } = {},
+    site,
+  }: { initialEntries?: string[]; createClient?: (router: MemoryRouter) => QueryClient; site?: SiteResponse } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
   const queryClient = createClient(router);
+  if (site) queryClient.setQueryData(siteQueryOptions().queryKey, site);
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>

@@ -1,7 +1,8 @@
 import { CONTENT_MESSAGES } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { bannerEditFormSchema, failureMessage, isEmptyHtml, newsCreateFormSchema, newsEditFormSchema, newsFailureMessage, windowFields } from './content-form';
+import { councilDates } from '../../lib/format';
+import { bannerEditFormSchema, failureMessage, isEmptyHtml, newsCreateFormSchema, newsEditFormSchema, newsFailureMessage, windowFields, windowOf } from './content-form';
 
 const draft = { status: '0', title: 'Sesión', description: '<p>Texto</p>', video_url: '', image: new File(['x'], 'foto.png', { type: 'image/png' }) };
 
@@ -57,7 +58,18 @@ describe('failure messages (spec 8)', () => {
 
 describe('publication window', () => {
   it('sends wall-clock times of the council with their offset, and empty to clear', () => {
-    expect(windowFields({ publication_date: '2026-03-10T09:00', unpublication_date: null })).toEqual({ publication_date: '2026-03-10T09:00:00-03:00', unpublication_date: '' });
+    expect(windowFields({ publication_date: '2026-03-10T09:00', unpublication_date: null }, councilDates())).toEqual({ publication_date: '2026-03-10T09:00:00-03:00', unpublication_date: '' });
+  });
+
+  it("reads the wall clock in the site's time zone (Madrid, summer time)", () => {
+    const window = windowFields({ publication_date: '2026-07-10T09:00', unpublication_date: '2026-07-11T23:30' }, councilDates('Europe/Madrid'));
+    expect(window).toEqual({ publication_date: '2026-07-10T09:00:00+02:00', unpublication_date: '2026-07-11T23:30:00+02:00' });
+    expect(new Date(window.publication_date).toISOString()).toBe('2026-07-10T07:00:00.000Z');
+  });
+
+  it("shows a stored instant as the wall clock of the site's time zone", () => {
+    expect(windowOf({ publication_date: '2026-07-10T02:00:00.000Z', unpublication_date: null }, councilDates('Europe/Madrid'))).toEqual({ publication_date: '2026-07-10T04:00', unpublication_date: '' });
+    expect(windowOf({ publication_date: '2026-07-10T02:00:00.000Z', unpublication_date: null }, councilDates())).toEqual({ publication_date: '2026-07-09T23:00', unpublication_date: '' });
   });
 
   it('wants the end after the start', () => {

@@ -8,7 +8,7 @@ import {
 } from '@concejo/contracts';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { councilLocalToIso, isoToCouncilLocal } from '../../lib/format';
+import type { CouncilDates } from '../../lib/format';
 
 // The cm's forms: each is the contract's schema of its multipart fields (what the API parses at the
 // route), plus the picked files and the two rules the API checks beside the files (an image or a link,
@@ -89,16 +89,16 @@ export function firstMessage(errors: Partial<Record<string, { message?: string }
 }
 
 /** The window as the form shows it: datetime-local inputs in the council's time. */
-export function windowOf(item: { publication_date: string | null; unpublication_date: string | null }) {
+export function windowOf(item: { publication_date: string | null; unpublication_date: string | null }, dates: CouncilDates) {
   return {
-    publication_date: item.publication_date ? isoToCouncilLocal(item.publication_date) : '',
-    unpublication_date: item.unpublication_date ? isoToCouncilLocal(item.unpublication_date) : '',
+    publication_date: item.publication_date ? dates.isoToLocal(item.publication_date) : '',
+    unpublication_date: item.unpublication_date ? dates.isoToLocal(item.unpublication_date) : '',
   };
 }
 
 /** The window as the API takes it: the council's wall clock with its offset, and '' to clear a date. */
-export function windowFields(window: { publication_date?: string | null; unpublication_date?: string | null }) {
-  const instant = (value: string | null | undefined) => (value ? (councilLocalToIso(value) ?? value) : '');
+export function windowFields(window: { publication_date?: string | null; unpublication_date?: string | null }, dates: CouncilDates) {
+  const instant = (value: string | null | undefined) => (value ? (dates.localToIso(value) ?? value) : '');
   return { publication_date: instant(window.publication_date), unpublication_date: instant(window.unpublication_date) };
 }
 

@@ -1,5 +1,6 @@
 import type { DayOrderSources, SourceItem } from '@concejo/contracts';
 import { describe, expect, it } from 'vitest';
+import { councilDates } from '../../lib/format';
 import {
   addDispatch,
   defaultRange,
@@ -30,7 +31,12 @@ describe('sourcesQuery', () => {
 describe('defaultRange', () => {
   it("covers the last 30 days, from midnight, in the council's time zone", () => {
     // 02:30 UTC on March 31st is still March 30th, 23:30, in Buenos Aires.
-    expect(defaultRange(new Date('2026-03-31T02:30:00Z'))).toEqual({ startDate: '2026-02-28T00:00', endDate: '2026-03-30T23:30' });
+    expect(defaultRange(new Date('2026-03-31T02:30:00Z'), councilDates())).toEqual({ startDate: '2026-02-28T00:00', endDate: '2026-03-30T23:30' });
+  });
+
+  it("takes the days and the hour from the site's time zone", () => {
+    // The same instant is already March 31st, 04:30, in Madrid (summer time since the 29th).
+    expect(defaultRange(new Date('2026-03-31T02:30:00Z'), councilDates('Europe/Madrid'))).toEqual({ startDate: '2026-03-01T00:00', endDate: '2026-03-31T04:30' });
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type SourceItem,
   type SourceSection,
 } from '@concejo/contracts';
-import { councilLocalDateTime } from './format';
+import type { CouncilDates } from '../../lib/format';
 
 // The agenda builder's own rules, apart from the page. The form itself is checked by the contract's
 // createDayOrderSchema (useZodForm), the search by dayOrderSourcesQuerySchema: no rule is repeated here.
@@ -27,10 +27,10 @@ export function emptyAgenda() {
 
 // ---- The range of the sources search -------------------------------------------------------------
 
-/** The last 30 days, from midnight, up to now: what is usually pending since the previous session. */
-export function defaultRange(now: Date): DayOrderSourcesQuery {
+/** The last 30 days, from the council's midnight, up to now: what is usually pending since the previous session. */
+export function defaultRange(now: Date, dates: CouncilDates): DayOrderSourcesQuery {
   const start = new Date(now.getTime() - 30 * 24 * 3600_000);
-  return { startDate: `${councilLocalDateTime(start).slice(0, 10)}T00:00`, endDate: councilLocalDateTime(now) };
+  return { startDate: `${dates.localDateTime(start).slice(0, 10)}T00:00`, endDate: dates.localDateTime(now) };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { filterErrors, listSummary, readPublicParams, writePublicParams } from './filters';
-import { formatDate, formatDateTime } from './format';
 
 describe('the public filters in the address', () => {
   it('reads days and page, dropping what is malformed', () => {
@@ -41,13 +40,5 @@ describe('listSummary', () => {
     expect(listSummary(2, 10, 3, 13)).toBe('Mostrando 11 - 13 de 13 órdenes del día.');
     expect(listSummary(1, 10, 1, 1)).toBe('Mostrando 1 - 1 de 1 orden del día.');
     expect(listSummary(5, 10, 0, 13)).toBe('Mostrando 0 - 0 de 13 órdenes del día.');
-  });
-});
-
-describe('dates', () => {
-  it("are shown in es-AR, 24 h, in the council's time zone", () => {
-    expect(formatDateTime('2026-03-02T02:30:00Z')).toBe('01/03/2026, 23:30');
-    expect(formatDate('2026-03-02T02:30:00Z')).toBe('01/03/2026');
-    expect(formatDateTime('no es una fecha')).toBe('Fecha inválida');
   });
 });

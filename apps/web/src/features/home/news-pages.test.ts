@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText, truncateText } from './html-text';
-import { formatNewsDate, newsListControls, relatedNews } from './news-pages';
+import { newsListControls, relatedNews } from './news-pages';
 import { newsItem } from './testing';
 
 describe('news list rules', () => {
@@ -15,11 +15,6 @@ describe('news list rules', () => {
     const list = [9, 8, 7, 6, 5, 4].map((id) => newsItem(id));
     expect(relatedNews(list, 8).map((item) => item.id)).toEqual([9, 7, 6, 5]);
     expect(relatedNews([newsItem(1)], 1)).toEqual([]);
-  });
-
-  it('writes dates with the long month in Spanish', () => {
-    expect(formatNewsDate('2026-11-21T13:00:00.000Z')).toBe('21 de noviembre de 2026');
-    expect(formatNewsDate('mañana')).toBe('Fecha inválida');
   });
 });
 

@@ -1,5 +1,4 @@
 import type { NewsItem } from '@concejo/contracts';
-import { council } from '../../lib/format';
 
 /** Spec 9: the news list grows and shrinks by 6; the detail shows up to 4 related items. */
 export const NEWS_PAGE_SIZE = 6;
@@ -28,10 +27,4 @@ export function newsListControls(visible: number, total: number) {
 /** The last 4 other items, newest first (the list comes newest first). */
 export function relatedNews(list: NewsItem[], id: number): NewsItem[] {
   return list.filter((item) => item.id !== id).slice(0, RELATED_NEWS);
-}
-
-/** "22 de noviembre de 2026" (spec 9: es-ES, long month). */
-export function formatNewsDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Fecha inválida' : council.formatLongDate(date);
 }

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, matchSentence, ofRegulation, regulationName } from './format';
-
-describe('formatDate', () => {
-  it('shows the day in Buenos Aires, es-AR', () => {
-    // 02:00 UTC is still the previous evening in the council's time zone.
-    expect(formatDate('2025-03-02T02:00:00.000Z')).toBe('01/03/2025');
-    expect(formatDate('2025-07-15T15:00:00.000Z')).toBe('15/07/2025');
-  });
-
-  it.each(['', 'ayer', '2025-13-45'])("shows 'Fecha inválida' for %j", (value) => {
-    expect(formatDate(value)).toBe('Fecha inválida');
-  });
-});
+import { matchSentence, ofRegulation, regulationName } from './format';
 
 describe('regulationName', () => {
   it('names the norm by type and number', () => {

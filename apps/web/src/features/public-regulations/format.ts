@@ -1,7 +1,5 @@
 import { MATCH_PLACE_LABELS, REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
 
-export { COUNCIL_TIME_ZONE, formatDate } from '../../lib/format';
-
 /** "Ordenanza N° 2845", or "Ordenanza sin número": names a norm in links and screen-reader labels. */
 export function regulationName(regulation: Pick<PublishedRegulation, 'type' | 'number'>): string {
   const type = REGULATION_TYPE_LABELS[regulation.type];

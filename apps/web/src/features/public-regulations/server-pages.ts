@@ -1,7 +1,7 @@
 import { legalForceLabel, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
 import { ApiError } from '../../lib/api-client';
-import { council } from '../../lib/format';
-import { councilName, textExcerpt } from '../../server/page-text';
+import type { CouncilDates } from '../../lib/format';
+import { councilDatesOf, councilName, textExcerpt } from '../../server/page-text';
 import type { PageContext, ServerPage } from '../../server/server-page';
 import { publishedRegulationQueryOptions } from './api/get-published-regulation';
 import { publishedRegulationsQueryOptions } from './api/list-published-regulations';
@@ -41,15 +41,12 @@ const SCHEMA_LEGAL_FORCE: Record<LegalForce, string> = {
   repealed: 'https://schema.org/NotInForce',
 };
 
-/** The calendar day of an instant in the council's time zone (YYYY-MM-DD). */
-const councilDay = (iso: string) => council.day(new Date(iso));
-
 /**
  * The norm as schema.org `Legislation` (JSON-LD): identifier, type, date, legal force, its PDF, and the
  * norms it changes (modifies, repeals, partially repeals: legislationChanges) or regulates
  * (legislationApplies: it implements them), each with its page.
  */
-export function legislationJsonLd(norm: PublishedRegulationDetail, council: string, absolute: (path: string) => string): Record<string, unknown> {
+export function legislationJsonLd(norm: PublishedRegulationDetail, council: string, dates: CouncilDates, absolute: (path: string) => string): Record<string, unknown> {
   const reference = (link: PublishedRegulationDetail['links'][number]) => ({ '@type': 'Legislation', name: regulationName(link), url: absolute(SITE_PATHS.regulation(link.type, link.number)) });
   const outgoing = norm.links.filter((link) => link.direction === 'outgoing');
   const changes = outgoing.filter((link) => link.kind !== 'regulates').map(reference);
@@ -62,7 +59,8 @@ export function legislationJsonLd(norm: PublishedRegulationDetail, council: stri
     inLanguage: 'es-AR',
     legislationIdentifier: `${REGULATION_TYPE_LABELS[norm.type]} N° ${norm.number}`,
     legislationType: REGULATION_TYPE_LABELS[norm.type],
-    legislationDate: councilDay(norm.approved_at ?? norm.created_at),
+    // The calendar day in the council's time zone (YYYY-MM-DD).
+    legislationDate: dates.calendar.day(new Date(norm.approved_at ?? norm.created_at)),
     legislationLegalForce: SCHEMA_LEGAL_FORCE[norm.legal_force],
     legislationPassedBy: { '@type': 'Organization', name: council },
     ...(norm.subject ? { abstract: norm.subject } : {}),
@@ -100,7 +98,7 @@ export const publicRegulationServerPage: ServerPage = {
       description: textExcerpt(norm.subject ? `${name}${force}: ${norm.subject}` : `${name}${force} del ${council}.`, 200),
       canonical: SITE_PATHS.regulation(norm.type, norm.number),
       type: 'article',
-      jsonLd: (absolute) => legislationJsonLd(norm, council, absolute),
+      jsonLd: (absolute) => legislationJsonLd(norm, council, councilDatesOf(context.queryClient), absolute),
     };
   },
 };

@@ -14,9 +14,11 @@ import {
   withType,
   type RegulationFormValues,
 } from './form-rules';
+import { councilDates } from '../../lib/format';
 import { regulationFormSchema } from './form-schema';
 
 const OWN = 'Ana Rodríguez';
+const dates = councilDates();
 const pdf = () => new File(['%PDF-1.4'], 'norma.pdf', { type: 'application/pdf' });
 const ref = (id: number, kind: RegulationLinkKind = 'modifies'): LinkedRegulationRef => ({ id, type: 'ordinance', number: id, subject: `Norma ${id}`, kind });
 
@@ -177,7 +179,7 @@ describe('checks before creating (spec 5)', () => {
     });
     const layout = layoutFor('admin', values);
     expect(validateCreate(values, 'admin')).toEqual({});
-    const form = toCreateFormData(values, layout);
+    const form = toCreateFormData(values, layout, dates);
     expect(form.getAll('keywords[]')).toEqual(['árboles', 'veredas']);
     expect(form.getAll('authors[]')).toEqual(['Ana']);
     expect(form.getAll('modifies[]')).toEqual(['3']);
@@ -188,6 +190,14 @@ describe('checks before creating (spec 5)', () => {
     expect(form.has('pdf_process')).toBe(false);
   });
 
+  it("sends the creation date as the wall clock of the site's time zone, and shows a stored one in it", () => {
+    const values = createValues('admin', 'ordinance', { state: 'approved', number: '15', subject: 'Arbolado', authors: ['Ana'], pdfApproved: pdf(), creationDate: '2024-03-05T18:30' });
+    const bogota = councilDates('America/Bogota');
+    expect(toCreateFormData(values, layoutFor('admin', values), bogota).get('creation_date')).toBe('2024-03-05T18:30:00-05:00');
+    // 23:30 UTC is 18:30 in Bogotá, already 20:30 in Buenos Aires.
+    expect(valuesFromDetail({ ...DETAIL, created_at: '2024-03-05T23:30:00.000Z' }, bogota).creationDate).toBe('2024-03-05T18:30');
+  });
+
   it('sends each chosen norm under the field of its kind, on both sides', () => {
     const values = createValues('asesor', 'ordinance', {
       subject: 'Derogación',
@@ -196,7 +206,7 @@ describe('checks before creating (spec 5)', () => {
       modifiedBy: [ref(8, 'partially_repeals'), ref(9)],
     });
     expect(validateCreate(values, 'asesor')).toEqual({});
-    const form = toCreateFormData(values, layoutFor('asesor', values));
+    const form = toCreateFormData(values, layoutFor('asesor', values), dates);
     expect(form.getAll('modifies[]')).toEqual(['4']);
     expect(form.getAll('repeals[]')).toEqual(['3', '5']);
     expect(form.getAll('regulates[]')).toEqual(['6']);
@@ -208,7 +218,7 @@ describe('checks before creating (spec 5)', () => {
 
   it('sends no link of any kind for a role without the lists', () => {
     const values = createValues('mesa', 'ordinance', { subject: 'Nota', authors: ['Ana'], modifies: [ref(3, 'repeals')], modifiedBy: [ref(4)] });
-    const form = toCreateFormData(values, layoutFor('mesa', values));
+    const form = toCreateFormData(values, layoutFor('mesa', values), dates);
     expect([...form.keys()].filter((key) => /modif|repeal|regulat/.test(key))).toEqual([]);
   });
 
@@ -216,7 +226,7 @@ describe('checks before creating (spec 5)', () => {
     const values = createValues('concejal', 'ordinance', { subject: 'Proyecto', keywords: ['x'], state: 'approved', number: '3' });
     const layout = layoutFor('concejal', values);
     expect(validateCreate(values, 'concejal')).toEqual({});
-    const form = toCreateFormData(values, layout);
+    const form = toCreateFormData(values, layout, dates);
     expect(form.has('state')).toBe(false);
     expect(form.has('keywords[]')).toBe(false);
     expect(form.has('number')).toBe(false);
@@ -249,7 +259,7 @@ const DETAIL: RegulationDetail = {
 
 describe('the edit form', () => {
   it('sends only what changed, with the version', () => {
-    const values = { ...valuesFromDetail(DETAIL), subject: 'Plan de arbolado', modifies: [ref(1), ref(2)], state: 'approved' as const, number: '77', pdfApproved: pdf() };
+    const values = { ...valuesFromDetail(DETAIL, dates), subject: 'Plan de arbolado', modifies: [ref(1), ref(2)], state: 'approved' as const, number: '77', pdfApproved: pdf() };
     const layout = layoutFor('admin', values, 'update');
     expect(validateEdit(values, DETAIL, 'admin')).toEqual({});
     const changes = buildChanges(values, DETAIL, layout);
@@ -261,7 +271,7 @@ describe('the edit form', () => {
   });
 
   it('sends nothing when nothing changed, and an empty value to remove a PDF', () => {
-    const values = { ...valuesFromDetail(DETAIL), removePdfProcess: true };
+    const values = { ...valuesFromDetail(DETAIL, dates), removePdfProcess: true };
     const layout = layoutFor('asesor', values, 'update');
     expect(buildChanges(values, DETAIL, layout)).toEqual({});
     expect(toUpdateFormData(values, {}, 3).get('pdf_process')).toBe('');
@@ -269,7 +279,7 @@ describe('the edit form', () => {
 
   it('lists the links of every kind with their kind, and sends nothing when none changed', () => {
     const detail: RegulationDetail = { ...DETAIL, regulations_modified: [ref(1), ref(2, 'repeals')], regulations_that_modify: [ref(3, 'regulates')] };
-    const values = valuesFromDetail(detail);
+    const values = valuesFromDetail(detail, dates);
     expect(values.modifies).toEqual([ref(1), ref(2, 'repeals')]);
     expect(values.modifiedBy).toEqual([ref(3, 'regulates')]);
     expect(buildChanges(values, detail, layoutFor('asesor', values, 'update'))).toEqual({});
@@ -277,41 +287,41 @@ describe('the edit form', () => {
 
   it('a kind changed on one norm sends the field it left and the field it joined, and no other', () => {
     const detail: RegulationDetail = { ...DETAIL, regulations_modified: [ref(1), ref(2, 'repeals')], regulations_that_modify: [ref(3, 'regulates')] };
-    const layout = layoutFor('asesor', valuesFromDetail(detail), 'update');
+    const layout = layoutFor('asesor', valuesFromDetail(detail, dates), 'update');
     // Ordenanza 1 goes from "Modifica" to "Deroga parcialmente": without `modifies: []` the API would see it under two kinds.
-    const moved = { ...valuesFromDetail(detail), modifies: [ref(1, 'partially_repeals'), ref(2, 'repeals')] };
+    const moved = { ...valuesFromDetail(detail, dates), modifies: [ref(1, 'partially_repeals'), ref(2, 'repeals')] };
     expect(validateEdit(moved, detail, 'asesor')).toEqual({});
     expect(buildChanges(moved, detail, layout)).toEqual({ modifies: [], partially_repeals: [1] });
     // Into a kind that already holds another norm: that kind's whole list goes, the moved norm with it.
-    const joined = { ...valuesFromDetail(detail), modifies: [ref(1, 'repeals'), ref(2, 'repeals')] };
+    const joined = { ...valuesFromDetail(detail, dates), modifies: [ref(1, 'repeals'), ref(2, 'repeals')] };
     expect(buildChanges(joined, detail, layout)).toEqual({ modifies: [], repeals: [1, 2] });
     // On the incoming side the fields are the mirrored ones.
-    const incoming = { ...valuesFromDetail(detail), modifiedBy: [ref(3, 'repeals')] };
+    const incoming = { ...valuesFromDetail(detail, dates), modifiedBy: [ref(3, 'repeals')] };
     expect(buildChanges(incoming, detail, layout)).toEqual({ repealed_by: [3], regulated_by: [] });
   });
 
   it('removing a norm sends its kind without it; adding one sends its kind with it', () => {
     const detail: RegulationDetail = { ...DETAIL, regulations_modified: [ref(1), ref(2, 'repeals')], regulations_that_modify: [] };
-    const layout = layoutFor('admin', valuesFromDetail(detail), 'update');
-    const removed = { ...valuesFromDetail(detail), modifies: [ref(1)] };
+    const layout = layoutFor('admin', valuesFromDetail(detail, dates), 'update');
+    const removed = { ...valuesFromDetail(detail, dates), modifies: [ref(1)] };
     expect(buildChanges(removed, detail, layout)).toEqual({ repeals: [] });
-    const added = { ...valuesFromDetail(detail), modifiedBy: [ref(7, 'partially_repeals')] };
+    const added = { ...valuesFromDetail(detail, dates), modifiedBy: [ref(7, 'partially_repeals')] };
     expect(buildChanges(added, detail, layout)).toEqual({ partially_repealed_by: [7] });
   });
 
   it('the same norm in both lists is refused before sending, whatever the kinds', () => {
-    const values = { ...valuesFromDetail(DETAIL), modifiedBy: [ref(1, 'repeals')] };
+    const values = { ...valuesFromDetail(DETAIL, dates), modifiedBy: [ref(1, 'repeals')] };
     expect(validateEdit(values, DETAIL, 'admin').modified_by).toEqual([REGULATION_MESSAGES.linkedTwice]);
   });
 
   it('shows the creation date read-only to the admin only, and disables the type', () => {
-    const values = valuesFromDetail(DETAIL);
+    const values = valuesFromDetail(DETAIL, dates);
     expect(layoutFor('admin', values, 'update')).toMatchObject({ creationDate: 'readonly', typeDisabled: true });
     expect(layoutFor('asesor', values, 'update').creationDate).toBe('hidden');
   });
 
   it('disables the state for a concejal and never sends it', () => {
-    const values = { ...valuesFromDetail(DETAIL), state: 'approved' as const };
+    const values = { ...valuesFromDetail(DETAIL, dates), state: 'approved' as const };
     const layout = layoutFor('concejal', values, 'update');
     expect(layout.state).toBe('disabled');
     expect(layout.keywords).toBe(false);
@@ -320,7 +330,7 @@ describe('the edit form', () => {
   });
 
   it('asks for the number and the approved PDF together when approving', () => {
-    const values = { ...valuesFromDetail(DETAIL), state: 'approved' as const };
+    const values = { ...valuesFromDetail(DETAIL, dates), state: 'approved' as const };
     expect(validateEdit(values, DETAIL, 'asesor').number).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
     const withNumber = { ...values, number: '5' };
     expect(validateEdit(withNumber, DETAIL, 'asesor').pdf_approved).toEqual([REGULATION_MESSAGES.numberAndPdfRequired]);
@@ -328,7 +338,7 @@ describe('the edit form', () => {
 
   it('shows the DEM sub-type to admin and asesor only', () => {
     const dem = { ...DETAIL, type: 'dem-message' as const, dem_type: 'message' as const, author_type: 'DEM' as const, authors: [{ name: 'DEM' }] };
-    const values = valuesFromDetail(dem);
+    const values = valuesFromDetail(dem, dates);
     expect(layoutFor('asesor', values, 'update').demType).toBe(true);
     expect(layoutFor('mesa', values, 'update').demType).toBe(false);
   });

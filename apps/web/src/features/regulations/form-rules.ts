@@ -18,7 +18,7 @@ import {
   type Role,
 } from '@concejo/contracts';
 import { toFormData } from '../../components/form/form-data';
-import { councilLocalToIso, isoToCouncilLocal } from './format';
+import type { CouncilDates } from '../../lib/format';
 
 /**
  * The regulation forms, derived from the contracts' regulation-rules.ts (the same rules the API
@@ -182,9 +182,9 @@ export function initialCreateValues(role: Role, ownName: string): RegulationForm
   return types.length === 1 ? withType(blank, types[0]!, role, 'create', ownName) : blank;
 }
 
-export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues {
+export function valuesFromDetail(detail: RegulationDetail, dates: CouncilDates): RegulationFormValues {
   return {
-    creationDate: isoToCouncilLocal(detail.created_at),
+    creationDate: dates.isoToLocal(detail.created_at),
     type: detail.type,
     demType: detail.dem_type ?? '',
     number: detail.number === null ? '' : String(detail.number),
@@ -203,14 +203,14 @@ export function valuesFromDetail(detail: RegulationDetail): RegulationFormValues
 }
 
 /** The multipart body of POST /regulations: only the fields the form offers; lists as `name[]` (the links by kind), PDFs as files. */
-export function toCreateFormData(values: RegulationFormValues, layout: RegulationFormLayout): FormData {
+export function toCreateFormData(values: RegulationFormValues, layout: RegulationFormLayout, dates: CouncilDates): FormData {
   return toFormData({
     type: values.type,
     subject: values.subject,
     ...(layout.state === 'editable' ? { state: values.state } : {}),
     author_type: values.authorType || undefined,
     authors: cleanList(values.authors),
-    creation_date: layout.creationDate === 'editable' && values.creationDate ? (councilLocalToIso(values.creationDate) ?? values.creationDate) : undefined,
+    creation_date: layout.creationDate === 'editable' && values.creationDate ? (dates.localToIso(values.creationDate) ?? values.creationDate) : undefined,
     dem_type: layout.demType ? values.demType || undefined : undefined,
     number: layout.number ? values.number.trim() || undefined : undefined,
     keywords: layout.keywords ? cleanList(values.keywords) : undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorSummary, councilLocalToIso, formatDateTime, hasLegalForce, isoToCouncilLocal, linkKindLabel, regulationName, typeLabel } from './format';
+import { authorSummary, hasLegalForce, linkKindLabel, regulationName, typeLabel } from './format';
 
 describe('authorSummary', () => {
   it.each([
@@ -9,24 +9,6 @@ describe('authorSummary', () => {
     [[{ name: 'DEM' }, { name: 'B' }, { name: 'C' }, { name: 'D' }], 'DEM y 3 más'],
   ])('%j reads %s', (authors, expected) => {
     expect(authorSummary(authors)).toBe(expected);
-  });
-});
-
-describe('dates in the council time zone', () => {
-  it('formats es-AR with a 24-hour clock in Buenos Aires time', () => {
-    expect(formatDateTime('2024-03-05T21:30:00.000Z')).toBe('05/03/2024, 18:30');
-    expect(formatDateTime('2024-03-06T02:05:00.000Z')).toBe('05/03/2024, 23:05');
-  });
-
-  it('says an unreadable date is invalid', () => {
-    expect(formatDateTime('no es una fecha')).toBe('Fecha inválida');
-  });
-
-  it('reads a datetime-local value as Buenos Aires wall-clock time and back', () => {
-    expect(councilLocalToIso('2024-03-05T18:30')).toBe('2024-03-05T18:30:00-03:00');
-    expect(new Date(councilLocalToIso('2024-03-05T18:30')!).toISOString()).toBe('2024-03-05T21:30:00.000Z');
-    expect(isoToCouncilLocal('2024-03-05T21:30:00.000Z')).toBe('2024-03-05T18:30');
-    expect(councilLocalToIso('')).toBeNull();
   });
 });
 

@@ -11,7 +11,6 @@ import {
   type RegulationType,
 } from '@concejo/contracts';
 
-export { COUNCIL_TIME_ZONE, councilLocalToIso, formatDateTime, isoToCouncilLocal } from '../../lib/format';
 
 /** "Ana Rodríguez y 2 más": the first author and how many others (spec 2.5.1). */
 export function authorSummary(authors: readonly { name: string }[]): string {

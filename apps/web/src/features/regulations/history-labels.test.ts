@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { councilDates } from '../../lib/format';
 import { historyAuthor, historyFieldLabel, historyValueLabel } from './history-labels';
+
+const dates = councilDates();
 
 describe('history labels', () => {
   it.each([
@@ -24,14 +27,18 @@ describe('history labels', () => {
   });
 
   it('shows states, types, DEM sub-types and author types by their labels', () => {
-    expect(historyValueLabel('state', 'process')).toBe('En proceso');
-    expect(historyValueLabel('state', 'approved')).toBe('Aprobado');
-    expect(historyValueLabel('type', 'dem-message')).toBe('Mensaje del DEM');
-    expect(historyValueLabel('dem_type', 'decree')).toBe('Decreto');
-    expect(historyValueLabel('author_type', 'particular')).toBe('Particular');
-    expect(historyValueLabel('subject', 'Plan de arbolado')).toBe('Plan de arbolado');
-    expect(historyValueLabel('number', null)).toBe('—');
-    expect(historyValueLabel('created_at', '2024-03-05T21:30:00.000Z')).toBe('05/03/2024, 18:30');
+    expect(historyValueLabel('state', 'process', dates)).toBe('En proceso');
+    expect(historyValueLabel('state', 'approved', dates)).toBe('Aprobado');
+    expect(historyValueLabel('type', 'dem-message', dates)).toBe('Mensaje del DEM');
+    expect(historyValueLabel('dem_type', 'decree', dates)).toBe('Decreto');
+    expect(historyValueLabel('author_type', 'particular', dates)).toBe('Particular');
+    expect(historyValueLabel('subject', 'Plan de arbolado', dates)).toBe('Plan de arbolado');
+    expect(historyValueLabel('number', null, dates)).toBe('—');
+    expect(historyValueLabel('created_at', '2024-03-05T21:30:00.000Z', dates)).toBe('05/03/2024, 18:30');
+  });
+
+  it("shows a creation date in the site's time zone", () => {
+    expect(historyValueLabel('created_at', '2024-03-05T21:30:00.000Z', councilDates('Europe/Madrid'))).toBe('05/03/2024, 22:30');
   });
 
   it('names the author of a change, or says the account is gone', () => {

@@ -5,7 +5,7 @@ import {
   REGULATION_TYPE_LABELS,
   type Modification,
 } from '@concejo/contracts';
-import { formatDateTime } from './format';
+import type { CouncilDates } from '../../lib/format';
 
 const FIELD_LABELS: Record<string, string> = {
   created_at: 'Fecha de creación',
@@ -60,9 +60,9 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
 };
 
 /** A history value as staff read it: states, types and author types by their labels, dates formatted. */
-export function historyValueLabel(nameCell: string, value: string | null): string {
+export function historyValueLabel(nameCell: string, value: string | null, dates: CouncilDates): string {
   if (value === null || value === '') return '—';
-  if (nameCell === 'created_at') return formatDateTime(value);
+  if (nameCell === 'created_at') return dates.formatDateTime(value);
   return VALUE_LABELS[nameCell]?.[value] ?? value;
 }
 

@@ -9,6 +9,7 @@ import { toFormData } from '../../../components/form/form-data';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
+import { useCouncilDates } from '../../../components/site';
 import { useUpdateBanner } from '../api/update-banner';
 import { bannerEditFormSchema, failureMessage, firstMessage, imagePicker, windowFields, windowOf } from '../content-form';
 import { ImageInput } from './image-input';
@@ -22,6 +23,7 @@ const EMPTY_ALT_HINT = 'Si queda vacío, se lee «Banner» y su número en el ca
 
 /** Edits one banner: status, window, texts, and optionally a new image (spec 2.5.11). */
 export function BannerEditModal({ banner, onClose }: { banner: Banner; onClose: () => void }) {
+  const dates = useCouncilDates();
   const toast = useToast();
   const update = useUpdateBanner();
   const form = useZodForm(bannerEditFormSchema, {
@@ -31,7 +33,7 @@ export function BannerEditModal({ banner, onClose }: { banner: Banner; onClose: 
       caption: banner.caption,
       title: banner.title ?? '',
       description: banner.description ?? '',
-      ...windowOf(banner),
+      ...windowOf(banner, dates),
       image: null,
     },
   });
@@ -43,7 +45,7 @@ export function BannerEditModal({ banner, onClose }: { banner: Banner; onClose: 
     ({ image, publication_date, unpublication_date, caption, ...fields }) => {
       setProgress(image ? 0 : null);
       // Every field is sent: an empty text or date clears it.
-      const body = toFormData({ ...fields, caption: String(caption ?? false), ...windowFields({ publication_date, unpublication_date }), image });
+      const body = toFormData({ ...fields, caption: String(caption ?? false), ...windowFields({ publication_date, unpublication_date }, dates), image });
       update.mutate(
         { id: banner.id, form: body, onProgress: image ? setProgress : undefined },
         {

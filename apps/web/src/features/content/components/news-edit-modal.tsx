@@ -8,6 +8,7 @@ import { toFormData } from '../../../components/form/form-data';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
+import { useCouncilDates } from '../../../components/site';
 import { useUpdateNews } from '../api/update-news';
 import { failureMessage, firstMessage, imagePicker, newsEditFormSchema, windowFields, windowOf } from '../content-form';
 import { NewsFields } from './news-fields';
@@ -18,10 +19,11 @@ const FIELDS = ['image', 'status', 'title', 'description', 'video_url', 'publica
 
 /** 'Editar Noticia': status, window, title, description, link, and optionally a new image (spec 2.5.12). */
 export function NewsEditModal({ item, onClose }: { item: NewsItem; onClose: () => void }) {
+  const dates = useCouncilDates();
   const toast = useToast();
   const update = useUpdateNews();
   const form = useZodForm(newsEditFormSchema(item.image !== null), {
-    defaultValues: { status: String(item.status), title: item.title, description: item.description, video_url: item.video_url ?? '', ...windowOf(item), image: null },
+    defaultValues: { status: String(item.status), title: item.title, description: item.description, video_url: item.video_url ?? '', ...windowOf(item, dates), image: null },
   });
   const { register, handleSubmit, setValue, setError, watch, formState } = form;
   const [progress, setProgress] = useState<number | null>(null);
@@ -30,7 +32,7 @@ export function NewsEditModal({ item, onClose }: { item: NewsItem; onClose: () =
     ({ image, publication_date, unpublication_date, video_url, ...fields }) => {
       setProgress(0);
       // Every field is sent: an empty link or date clears it.
-      const body = toFormData({ ...fields, video_url: video_url ?? '', ...windowFields({ publication_date, unpublication_date }), image });
+      const body = toFormData({ ...fields, video_url: video_url ?? '', ...windowFields({ publication_date, unpublication_date }, dates), image });
       update.mutate(
         { id: item.id, form: body, onProgress: setProgress },
         {

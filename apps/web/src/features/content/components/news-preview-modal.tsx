@@ -2,11 +2,12 @@ import type { NewsItem } from '@concejo/contracts';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { NewsContent } from '../../../components/news-content/news-content';
-import { council } from '../../../lib/format';
+import { useCouncilDates } from '../../../components/site';
 import { ContentImage } from './content-image';
 
 /** 'Vista Previa': the item as a visitor will read it on its news page (the reference product never opened it). */
 export function NewsPreviewModal({ item, onClose }: { item: NewsItem; onClose: () => void }) {
+  const { formatLongDate } = useCouncilDates();
   return (
     <Modal show onHide={onClose} size="lg" centered aria-labelledby="news-preview-title">
       <Modal.Header closeButton closeLabel="Cerrar">
@@ -17,7 +18,7 @@ export function NewsPreviewModal({ item, onClose }: { item: NewsItem; onClose: (
       <Modal.Body>
         <article className="content-preview">
           <h3 className="h3">{item.title}</h3>
-          <p className="content-hint">{council.formatLongDate(new Date(item.updated_at))}</p>
+          <p className="content-hint">{formatLongDate(item.updated_at)}</p>
           <ContentImage image={item.image} images={item.images} alt={item.title} sizes="(min-width: 992px) 760px, 95vw" className="img-fluid rounded mb-3 w-100" width={item.image_width} height={item.image_height} />
           <NewsContent html={item.description} />
           {item.video_url && (

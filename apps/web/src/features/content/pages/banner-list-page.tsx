@@ -9,7 +9,7 @@ import { Loading } from '../../../components/loading';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { formatDateTime } from '../../../lib/format';
+import { useCouncilDates } from '../../../components/site';
 import { useDeleteBanner } from '../api/delete-banner';
 import { useBanners } from '../api/list-banners';
 import { BannerEditModal } from '../components/banner-edit-modal';
@@ -22,6 +22,7 @@ const bannerName = (banner: Banner, index: number) => banner.alt || banner.title
 
 /** The cm panel's home: the banners with a state filter, edit and delete (spec 2.5.11). */
 export function BannerListPage() {
+  const { formatDateTime } = useCouncilDates();
   useDocumentTitle('Gestionar Banners');
   const toast = useToast();
   const banners = useBanners();

@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { LoadError } from '../../../components/load-error';
 import { Loading } from '../../../components/loading';
 import { useToast } from '../../../components/toast/use-toast';
-import { formatDateTime } from '../../../lib/format';
+import { useCouncilDates } from '../../../components/site';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NewsContent } from '../../../components/news-content/news-content';
@@ -22,6 +22,7 @@ import '../content.scss';
 
 /** gestionar-noticias: 'Lista de Noticias' with the status filter, preview, edit and delete (spec 2.5.12). */
 export function NewsManagePage() {
+  const { formatDateTime } = useCouncilDates();
   useDocumentTitle('Gestionar Noticias');
   const toast = useToast();
   const news = useNews();

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { usePublishedDayOrders } from '../api/list-published-day-orders';
 import { listSummary, readPublicParams, writePublicParams, type PublicDayOrderFilters } from '../filters';
-import { formatDateTime } from '../format';
+import { useCouncilDates } from '../../../components/site';
 import { AgendaPdfLink } from './agenda-pdf-link';
 import { PublicFilters } from './public-filters';
 
@@ -26,6 +26,7 @@ const RESULTS_ID = 'resultados';
  * builder the 'Cargar orden del día' button opens (none for visitors).
  */
 export function DayOrdersList({ title, createIn }: { title: string; createIn: Panel | null }) {
+  const { formatDateTime } = useCouncilDates();
   const role = useSession()?.role ?? null;
   const canDelete = can(role, 'dayOrders.delete');
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
+import { jsonResponse, logInAs, renderRoutes, testSite } from '../../../test/render-routes';
 import { DayOrderCreatePage } from './day-order-create-page';
 
 const sources = {
@@ -25,7 +25,7 @@ function renderPage() {
       { path: '/asesor-concejal/cargar-orden-dia', Component: DayOrderCreatePage },
       { path: '/asesor-concejal/ordenes-del-dia', Component: () => <p>Lista del panel</p> },
     ],
-    { initialEntries: ['/asesor-concejal/cargar-orden-dia'] },
+    { initialEntries: ['/asesor-concejal/cargar-orden-dia'], site: testSite() },
   );
 }
 

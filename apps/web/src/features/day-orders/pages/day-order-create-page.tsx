@@ -21,6 +21,7 @@ import { FieldError, invalidProps } from '../../../components/form/field-error';
 import { applyServerErrors, serverFieldErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useToast } from '../../../components/toast/use-toast';
+import { useCouncilDates } from '../../../components/site';
 import { paths } from '../../../lib/paths';
 import { useDelayed } from '../../../lib/use-delayed';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -49,7 +50,8 @@ export function DayOrderCreatePage() {
   const navigate = useNavigate();
   const panel = usePanel();
   const later = useDelayed();
-  const [initialRange] = useState(() => defaultRange(new Date()));
+  const dates = useCouncilDates();
+  const [initialRange] = useState(() => defaultRange(new Date(), dates));
   const searchForm = useZodForm(dayOrderSourcesQuerySchema, { defaultValues: initialRange });
   const form = useZodForm(createDayOrderSchema, { defaultValues: emptyAgenda() });
   const [sources, setSources] = useState<DayOrderSources | null>(null);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../lib/session';
 import { goTo } from '../../../enhance/navigate';
-import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
+import { jsonResponse, logInAs, renderRoutes, testSite } from '../../../test/render-routes';
 import { renderServerPage } from '../../../test/render-server-page';
 import { PublicDayOrdersPage } from './public-day-orders-page';
 
@@ -24,11 +24,19 @@ const page = (ids: number[], extra: Partial<{ current_page: number; last_page: n
   ...extra,
 });
 
-function renderPage(url = '/ver-orden-dia') {
-  return renderRoutes([{ path: '/ver-orden-dia', Component: PublicDayOrdersPage }, { path: '/admin/cargar-orden-dia', Component: () => <p>Formulario</p> }], { initialEntries: [url] });
+function renderPage(url = '/ver-orden-dia', site = testSite()) {
+  return renderRoutes([{ path: '/ver-orden-dia', Component: PublicDayOrdersPage }, { path: '/admin/cargar-orden-dia', Component: () => <p>Formulario</p> }], { initialEntries: [url], site });
 }
 
 describe('PublicDayOrdersPage', () => {
+  it("shows the session and creation times on the wall clock of the site's time zone", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(page([2]))));
+    renderPage('/ver-orden-dia', testSite({ time_zone: 'Europe/Madrid' }));
+    // 22:00 UTC: 19:00 in Buenos Aires, 23:00 in Madrid; 12:00 UTC: 13:00 in Madrid.
+    expect(await screen.findByText('02/03/2026, 13:00')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[0]).toHaveTextContent('12/03/2026, 23:00Sesión Autoconvocada');
+  });
+
   it('lists the agendas with their session, creation date and PDF, and no staff controls for visitors', async () => {
     const fetch = vi.fn(async () => jsonResponse(page([2, 1])));
     vi.stubGlobal('fetch', fetch);

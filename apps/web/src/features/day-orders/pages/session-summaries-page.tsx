@@ -8,7 +8,7 @@ import { isPastLastPage, Pager, pastLastPageText } from '../../../components/pag
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSessionSummaries } from '../api/list-session-summaries';
-import { formatDateTime } from '../format';
+import { useCouncilDates } from '../../../components/site';
 import { hasSessionDetail } from '../session-links';
 import { usePanel } from '../use-panel';
 import '../day-orders.scss';
@@ -20,6 +20,7 @@ const RESULTS_ID = 'session-summaries-results';
  * tell apart, as on the public list), its creation date, its number of items and its PDF (spec 2.5.7).
  */
 export function SessionSummariesPage() {
+  const { formatDateTime } = useCouncilDates();
   useDocumentTitle('Resumen de sesión');
   const panel = usePanel();
   const [searchParams, setSearchParams] = useSearchParams();

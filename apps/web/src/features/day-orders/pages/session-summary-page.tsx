@@ -17,11 +17,12 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSessionSummary } from '../api/get-session-summary';
-import { formatDateTime, isoToCouncilLocal } from '../format';
+import { useCouncilDates } from '../../../components/site';
 import { usePanel } from '../use-panel';
 import '../day-orders.scss';
 
 function ItemCard({ label, item }: { label: string; item: DayOrderItem }) {
+  const { formatDateTime } = useCouncilDates();
   const regulation = item.regulation;
   return (
     <Card as="li" className="agenda-item-card shadow-sm mb-2">
@@ -75,6 +76,7 @@ function ItemCard({ label, item }: { label: string; item: DayOrderItem }) {
 
 /** resumen-sesion/:id: the agenda's header and its items as cards, by numbered section (spec 2.5.8). */
 export function SessionSummaryPage() {
+  const { formatDateTime, isoToLocal } = useCouncilDates();
   useDocumentTitle('Detalle de la sesión');
   const { id = '' } = useParams();
   const panel = usePanel();
@@ -134,7 +136,7 @@ export function SessionSummaryPage() {
             )}
             {/* A signed link that expires: the page asks for a new one whenever it is looked at again. */}
             {order.docx_path && (
-              <a className="btn btn-outline-primary" href={order.docx_path} download={`orden-del-dia-${isoToCouncilLocal(order.session_date).slice(0, 10)}.docx`}>
+              <a className="btn btn-outline-primary" href={order.docx_path} download={`orden-del-dia-${isoToLocal(order.session_date).slice(0, 10)}.docx`}>
                 Descargar en Word (editable)
               </a>
             )}

@@ -1,10 +1,11 @@
 import type { NewsItem } from '@concejo/contracts';
 import { paths } from '../../../lib/paths';
 import { StoredImage } from './stored-image';
-import { formatNewsDate } from '../news-pages';
+import { useCouncilDates } from '../../../components/site';
 
 /** Up to 4 other news items, each a link to its own detail (spec 2.3). */
 export function RelatedNews({ items }: { items: NewsItem[] }) {
+  const { formatLongDate } = useCouncilDates();
   if (items.length === 0) return null;
   return (
     <section className="mt-5" aria-labelledby="related-news-title">
@@ -26,7 +27,7 @@ export function RelatedNews({ items }: { items: NewsItem[] }) {
               />
               <span className="card-body">
                 <span className="d-block fw-semibold">{item.title}</span>
-                <span className="d-block small text-body-secondary">{formatNewsDate(item.updated_at)}</span>
+                <span className="d-block small text-body-secondary">{formatLongDate(item.updated_at)}</span>
               </span>
             </a>
           </li>

@@ -1,6 +1,7 @@
 import { CONTENT_MESSAGES, type NewsItem } from '@concejo/contracts';
 import { useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
+import { useCouncilDates } from '../../../components/site';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { usePublishedNewsItem } from '../api/get-published-news-item';
@@ -10,7 +11,7 @@ import { RelatedNews } from '../components/related-news';
 import { ShareButton } from '../../../components/share-button';
 import { StoredImage } from '../components/stored-image';
 import { NEWS_DETAIL_SIZES } from '../images';
-import { formatNewsDate, relatedNews } from '../news-pages';
+import { relatedNews } from '../news-pages';
 
 /** Home, or back where the reader came from on this site (enhance/share.ts). */
 function BackButton() {
@@ -41,6 +42,7 @@ function VideoLink({ url }: { url: string }) {
 
 /** /noticia/{id} (spec 2.3), rendered on the server with the item and the list its related news come from. */
 export function NewsDetailPage() {
+  const { formatLongDate } = useCouncilDates();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
   const list = usePublishedNews();
@@ -67,7 +69,7 @@ export function NewsDetailPage() {
       </div>
       <h1 className="news-detail-title">{item.title}</h1>
       <p className="text-body-secondary">
-        <time dateTime={item.updated_at}>{formatNewsDate(item.updated_at)}</time>
+        <time dateTime={item.updated_at}>{formatLongDate(item.updated_at)}</time>
       </p>
       <StoredImage stored={item} fallbackWidth={800} className="news-detail-image" sizes={NEWS_DETAIL_SIZES} alt="" fetchPriority="high" />
       <NewsContent html={item.description} />

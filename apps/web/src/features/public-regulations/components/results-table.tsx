@@ -1,6 +1,7 @@
 import { isPublicRegulationType, REGULATION_TYPE_LABELS, SITE_PATHS, type PublishedRegulation } from '@concejo/contracts';
-import { formatDate, matchSentence, ofRegulation, regulationName } from '../format';
+import { matchSentence, ofRegulation, regulationName } from '../format';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
+import { useCouncilDates } from '../../../components/site';
 import { MatchExcerpt } from './match-excerpt';
 
 /** The address of a result's own page; every public norm has one (a public type and a number). */
@@ -11,6 +12,7 @@ function pageOf({ type, number }: PublishedRegulation): string | undefined {
 const COLUMNS = { type: 'Tipo', number: 'N°', subject: 'Tema', keywords: 'Palabras clave', created: 'Fecha de creación', pdf: 'PDF' } as const;
 
 function Row({ regulation }: { regulation: PublishedRegulation }) {
+  const { formatDate } = useCouncilDates();
   const where = matchSentence(regulation.matched_in);
   const keywords = regulation.keywords.map((keyword) => keyword.word).join(', ');
   const page = pageOf(regulation);

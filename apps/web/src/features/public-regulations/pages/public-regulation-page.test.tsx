@@ -1,7 +1,7 @@
 import type { PublishedRegulationDetail } from '@concejo/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render-routes';
+import { jsonResponse, testSite } from '../../../test/render-routes';
 import { renderServerPage } from '../../../test/render-server-page';
 
 const NORM: PublishedRegulationDetail = {
@@ -26,8 +26,9 @@ const NORM: PublishedRegulationDetail = {
   text_recognized: true,
 };
 
-function stubApi(norm: PublishedRegulationDetail | null = NORM) {
+function stubApi(norm: PublishedRegulationDetail | null = NORM, site = testSite()) {
   return vi.fn(async (url: string) => {
+    if (url === '/api/v1/public/site') return jsonResponse(site);
     if (norm && url === `/api/v1/regulations/published/${norm.type}/${norm.number}`) return jsonResponse(norm);
     if (url.startsWith('/api/v1/regulations/published/')) return jsonResponse({ message: 'No encontramos esa normativa entre las publicadas.', requestId: 'r' }, 404);
     return jsonResponse({ message: 'no' }, 404);
@@ -35,6 +36,18 @@ function stubApi(norm: PublishedRegulationDetail | null = NORM) {
 }
 
 describe('PublicRegulationPage (/normativas/{tipo}/{número})', () => {
+  it("shows the dates as calendar days of the site's time zone, in the page and in its JSON-LD", async () => {
+    // 04:00 UTC on December 13th is still December 12th in Bogotá (UTC-5), already the 13th in Buenos Aires.
+    const norm = { ...NORM, created_at: '2025-12-12T04:30:00.000Z', approved_at: '2025-12-13T04:00:00.000Z' };
+    const page = await renderServerPage('/normativas/ordenanza/2847', stubApi(norm, testSite({ time_zone: 'America/Bogota' })));
+    expect(screen.getByText('Fecha de creación').nextElementSibling).toHaveTextContent('11/12/2025');
+    expect(screen.getByText('Fecha de aprobación').nextElementSibling).toHaveTextContent('12/12/2025');
+    expect(page.head).toContain('"legislationDate":"2025-12-12"');
+
+    await renderServerPage('/normativas/ordenanza/2847', stubApi(norm));
+    expect(screen.getByText('Fecha de aprobación').nextElementSibling).toHaveTextContent('13/12/2025');
+  });
+
   it('shows the norm with its legal force first, its facts, PDF, links by kind and the start of its text, from the server', async () => {
     const api = stubApi();
     const page = await renderServerPage('/normativas/ordenanza/2847', api);

@@ -2,12 +2,13 @@ import { REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegu
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
+import { useCouncilDates } from '../../../components/site';
 import { SubscribeBox } from '../../../components/subscribe-box';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { publishedRegulationQueryOptions } from '../api/get-published-regulation';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
-import { articleOf, formatDate, ofRegulation, regulationName } from '../format';
+import { articleOf, ofRegulation, regulationName } from '../format';
 import { normAddress } from '../norm-address';
 
 /** How each kind of link reads from the norm shown: it does it to others (outgoing), or others do it to it. */
@@ -91,6 +92,7 @@ function RepealNotice({ norm }: { norm: PublishedRegulationDetail }) {
 }
 
 function Facts({ norm }: { norm: PublishedRegulationDetail }) {
+  const { formatDate } = useCouncilDates();
   const facts: [string, string][] = [['Fecha de creación', formatDate(norm.created_at)]];
   if (norm.approved_at) facts.push(['Fecha de aprobación', formatDate(norm.approved_at)]);
   if (norm.authors.length) facts.push([norm.authors.length === 1 ? 'Autor' : 'Autores', norm.authors.map((author) => author.name).join(', ')]);

@@ -13,8 +13,8 @@ import {
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { councilLocalToIso, formatDateTime } from '../format';
 import { FieldError, invalidProps, listOf } from '../../../components/form/field-error';
+import { useCouncilDates } from '../../../components/site';
 import { withAuthorType, withDemType, withType, type RegulationFormValues } from '../form-rules';
 import { DemTypeSelect, NumberInput, TypeSelect } from './regulation-inputs';
 import { RegulationPdfFields, type PdfFieldsProps } from './regulation-pdf-fields';
@@ -31,6 +31,7 @@ type RegulationFieldsProps = PdfFieldsProps & {
 
 /** Every field of the regulation form, shown, hidden or disabled as `layout` says for the role and type. */
 export function RegulationFields({ mode, role, ownName, values, onChange, layout, errors, onPickFile, stored, regulationId, disabled = false }: RegulationFieldsProps) {
+  const dates = useCouncilDates();
   const set = <K extends keyof RegulationFormValues>(key: K, value: RegulationFormValues[K]) => onChange((current) => ({ ...current, [key]: value }));
   const fieldProps = (id: string, field: RegulationFormField) => invalidProps(id, errors[field]);
 
@@ -42,7 +43,7 @@ export function RegulationFields({ mode, role, ownName, values, onChange, layout
             {/* Read-only: plain text (no field border), the es-AR 24-hour date. */}
             <Form.Group controlId="regulation-creation-date">
               <Form.Label>Fecha de creación</Form.Label>
-              <Form.Control plaintext readOnly value={formatDateTime(councilLocalToIso(values.creationDate) ?? '')} />
+              <Form.Control plaintext readOnly value={dates.formatDateTime(dates.localToIso(values.creationDate) ?? '')} />
             </Form.Group>
           </Col>
         )}

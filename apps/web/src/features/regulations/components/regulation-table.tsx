@@ -3,8 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { authorSummary, formatDateTime, hasLegalForce, regulationName, typeLabel } from '../format';
+import { authorSummary, hasLegalForce, regulationName, typeLabel } from '../format';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
+import { useCouncilDates } from '../../../components/site';
 
 type RegulationTableProps = {
   rows: StaffRegulationListItem[];
@@ -45,6 +46,7 @@ function Actions({ row, panel, onDelete }: { row: StaffRegulationListItem; panel
 
 /** The staff list (spec 2.5.1); on phones each row becomes a card with its labels (stack-on-phone). */
 export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps) {
+  const { formatDateTime } = useCouncilDates();
   return (
     <Table striped hover className="regulation-table stack-on-phone align-middle bg-white mb-3">
       <caption className="visually-hidden">Normativas</caption>

@@ -1,13 +1,13 @@
-import type { Role } from '@concejo/contracts';
+import type { Role, SiteResponse } from '@concejo/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, logInAs, renderRoutes } from '../../../test/render-routes';
+import { jsonResponse, logInAs, renderRoutes, testSite } from '../../../test/render-routes';
 import { RegulationCreatePage } from './regulation-create-page';
 import { detail } from './test-data';
 
-function open(role: Role) {
+function open(role: Role, site: SiteResponse = testSite()) {
   logInAs(role, { name: 'Ana', lastName: 'Rodríguez' });
-  return renderRoutes([{ path: '/panel/cargar-normativa', Component: RegulationCreatePage }], { initialEntries: ['/panel/cargar-normativa'] });
+  return renderRoutes([{ path: '/panel/cargar-normativa', Component: RegulationCreatePage }], { initialEntries: ['/panel/cargar-normativa'], site });
 }
 
 const pdf = () => new File(['%PDF-1.4'], 'norma.pdf', { type: 'application/pdf' });
@@ -157,6 +157,24 @@ describe('sending the create form', () => {
     expect(body.get('pdf_approved')).toBeInstanceOf(File);
     await waitFor(() => expect(screen.getByLabelText('Tipo')).toHaveValue(''));
     expect(screen.getByLabelText('Tema')).toHaveValue('');
+  });
+
+  it("sends the creation date as the wall clock of the site's time zone", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(detail({ id: 78 }), 201));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = open('admin', testSite({ time_zone: 'America/Bogota' }));
+    await user.selectOptions(await screen.findByLabelText('Tipo'), 'ordinance');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'approved');
+    fireEvent.change(screen.getByLabelText('Fecha de creación'), { target: { value: '1998-07-15T09:00' } });
+    await user.type(screen.getByLabelText('Número'), '1500');
+    await user.type(screen.getByLabelText('Autores'), 'Luis Paz{Enter}');
+    await user.type(screen.getByLabelText('Tema'), 'Plan de arbolado');
+    await user.upload(screen.getByLabelText('Archivo PDF aprobado'), pdf());
+    await user.click(screen.getByRole('button', { name: 'Cargar normativa' }));
+    expect(await screen.findByText('Normativa creada correctamente.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // 09:00 in Bogotá (UTC-5), not in Buenos Aires (UTC-3).
+    expect((init.body as FormData).get('creation_date')).toBe('1998-07-15T09:00:00-05:00');
   });
 
   it('joins the 422 messages into one alert and shows other failures with the server message', async () => {

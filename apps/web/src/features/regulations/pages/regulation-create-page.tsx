@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateRegulation } from '../api/create-regulation';
 import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
+import { useCouncilDates } from '../../../components/site';
 import { RegulationFields } from '../components/regulation-fields';
 import { initialCreateValues, toCreateFormData } from '../form-rules';
 import { useRegulationForm } from '../use-regulation-form';
@@ -20,13 +21,14 @@ import '../regulations.scss';
 export const RELOAD_AFTER_SAVE_MS = 1500;
 
 function CreateRegulationForm({ role, ownName, onOutcome }: { role: Role; ownName: string; onOutcome: (outcome: FormOutcome, reload: boolean) => void }) {
+  const dates = useCouncilDates();
   const regulation = useRegulationForm({ role, mode: 'create', ownName, initial: initialCreateValues(role, ownName) });
   const { form, values, layout } = regulation;
   const create = useCreateRegulation();
 
   const handleSubmit = form.handleSubmit(
     () =>
-      create.mutate(toCreateFormData(values, layout), {
+      create.mutate(toCreateFormData(values, layout, dates), {
         onSuccess: () => {
           form.reset(initialCreateValues(role, ownName));
           onOutcome({ variant: 'success', messages: [REGULATION_MESSAGES.created] }, true);

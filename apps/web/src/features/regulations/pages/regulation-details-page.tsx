@@ -11,7 +11,8 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegulation } from '../api/get-regulation';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
-import { formatDateTime, hasLegalForce, linkKindLabel, regulationName, typeLabel, type LinkSide } from '../format';
+import { useCouncilDates } from '../../../components/site';
+import { hasLegalForce, linkKindLabel, regulationName, typeLabel, type LinkSide } from '../format';
 import { historyAuthor, historyFieldLabel, historyValueLabel } from '../history-labels';
 import { useStaffContext } from '../use-staff-context';
 import '../regulations.scss';
@@ -42,6 +43,7 @@ function NormLinks({ norms, side, panel }: { norms: LinkedRegulationRef[]; side:
 }
 
 function History({ detail }: { detail: RegulationDetail }) {
+  const dates = useCouncilDates();
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="regulation-history-title" className="mt-4">
@@ -70,10 +72,10 @@ function History({ detail }: { detail: RegulationDetail }) {
               {detail.modifications.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label="Autor">{historyAuthor(entry)}</td>
-                  <td data-label="Fecha">{formatDateTime(entry.updated_at)}</td>
+                  <td data-label="Fecha">{dates.formatDateTime(entry.updated_at)}</td>
                   <td data-label="Campo modificado">{historyFieldLabel(entry.name_cell)}</td>
-                  <td data-label="Valor anterior">{historyValueLabel(entry.name_cell, entry.old_cell)}</td>
-                  <td data-label="Valor nuevo">{historyValueLabel(entry.name_cell, entry.new_cell)}</td>
+                  <td data-label="Valor anterior">{historyValueLabel(entry.name_cell, entry.old_cell, dates)}</td>
+                  <td data-label="Valor nuevo">{historyValueLabel(entry.name_cell, entry.new_cell, dates)}</td>
                 </tr>
               ))}
             </tbody>
@@ -85,6 +87,7 @@ function History({ detail }: { detail: RegulationDetail }) {
 }
 
 function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) {
+  const { formatDateTime } = useCouncilDates();
   return (
     <>
       {/* At the top, before anything else: whether the norm still rules is what is asked of it first. */}

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { regulationQueryOptions, useRegulation } from '../api/get-regulation';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { FormAlert, type FormOutcome } from '../../../components/form/form-alert';
+import { useCouncilDates } from '../../../components/site';
 import { RegulationFields } from '../components/regulation-fields';
 import { regulationName } from '../format';
 import { buildChanges, hasPendingFiles, toUpdateFormData, valuesFromDetail } from '../form-rules';
@@ -32,7 +33,8 @@ type EditFormProps = {
 };
 
 function EditRegulationForm({ detail, role, ownName, onOutcome, onReload }: EditFormProps) {
-  const initial = useMemo(() => valuesFromDetail(detail), [detail]);
+  const dates = useCouncilDates();
+  const initial = useMemo(() => valuesFromDetail(detail, dates), [detail, dates]);
   const regulation = useRegulationForm({ role, mode: 'update', ownName, initial, detail });
   const { form, values, layout } = regulation;
   const [saved, setSaved] = useState(false);

@@ -1,1 +1,0 @@
-export { COUNCIL_TIME_ZONE, councilLocalDateTime, formatDate, formatDateTime, isoToCouncilLocal } from '../../lib/format';
