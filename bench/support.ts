@@ -12,6 +12,7 @@ import { createDatabase, type Database } from '../apps/api/src/db/client.js';
 import { ensureDatabase } from '../apps/api/src/db/connect.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.js';
 import { runMigrations } from '../apps/api/src/db/migrate.js';
+import { nginxMainConfig } from '../apps/api/src/test/nginx.js';
 
 export async function withBenchDatabase(work: (db: Database, folder: string, url: string) => Promise<void>): Promise<void> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-bench-'));
@@ -300,24 +301,13 @@ export async function startStaticNginx(files: Record<string, string>, contentTyp
   await fs.mkdir(root);
   for (const [name, file] of Object.entries(files)) await fs.copyFile(file, path.join(root, name));
   const port = await freePort();
-  const temp = (name: string) => `${name}_temp_path ${path.join(folder, name)};`;
   await fs.writeFile(
     path.join(folder, 'nginx.conf'),
-    [
-      // Run as root, nginx would hand its workers to `nobody`, who cannot read this folder.
-      process.getuid?.() === 0 ? 'user root;' : '',
-      'daemon off;',
-      'worker_processes 2;',
-      `pid ${path.join(folder, 'nginx.pid')};`,
-      `error_log ${path.join(folder, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      '  access_log off;',
-      '  sendfile on; tcp_nopush on; keepalive_requests 100000;',
-      `  server { listen 127.0.0.1:${port}; root ${root}; default_type ${contentType}; types { } add_header cache-control "public, max-age=3600"; }`,
-      '}',
-    ].join('\n'),
+    nginxMainConfig(folder, [
+      'access_log off;',
+      'sendfile on; tcp_nopush on; keepalive_requests 100000;',
+      `server { listen 127.0.0.1:${port}; root ${root}; default_type ${contentType}; types { } add_header cache-control "public, max-age=3600"; }`,
+    ]),
   );
   const child = spawn(nginx, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -49,29 +49,34 @@ export async function configureNginx(instancePorts: [number, number], port: numb
   return conf;
 }
 
+/**
+ * The main file of an nginx run in the foreground from `folder` (its pid, error log and temporary
+ * folders there), with two workers and `http` lines inside its http block.
+ */
+export function nginxMainConfig(folder: string, http: string[]): string {
+  const temp = (name: string) => `${name}_temp_path ${path.join(folder, name)};`;
+  return [
+    // Run as root (CI), nginx would hand its workers to `nobody`, who cannot use this folder.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'daemon off;',
+    'worker_processes 2;',
+    `pid ${path.join(folder, 'nginx.pid')};`,
+    `error_log ${path.join(folder, 'error.log')} warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
+    ...http.map((line) => `  ${line}`),
+    '}',
+  ].join('\n');
+}
+
 export async function startNginx(instancePorts: [number, number]): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`The balancer test needs Debian's nginx at ${NGINX} (sudo apt-get install -y nginx).`);
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'concejo-nginx-'));
   const port = await findFreePort();
   const accessLog = path.join(folder, 'access.log');
   await fs.writeFile(path.join(folder, 'concejo.conf'), await configureNginx(instancePorts, port, accessLog));
-  const temp = (name: string) => `${name}_temp_path ${path.join(folder, name)};`;
-  await fs.writeFile(
-    path.join(folder, 'nginx.conf'),
-    [
-      // Run as root (CI), nginx would hand its workers to `nobody`, who cannot write this folder.
-      process.getuid?.() === 0 ? 'user root;' : '',
-      'daemon off;',
-      'worker_processes 2;',
-      `pid ${path.join(folder, 'nginx.pid')};`,
-      `error_log ${path.join(folder, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      `  include ${path.join(folder, 'concejo.conf')};`,
-      '}',
-    ].join('\n'),
-  );
+  await fs.writeFile(path.join(folder, 'nginx.conf'), nginxMainConfig(folder, [`include ${path.join(folder, 'concejo.conf')};`]));
 
   const child = spawn(NGINX, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
