@@ -11,8 +11,7 @@ import { buildLoggedInUser } from '../../test/factories.js';
 import { capturingLogger, createTestDatabase, TestClock } from '../../test/harness.js';
 import { multipartForm, samplePdf } from '../../test/multipart.js';
 import { countQueries } from '../../test/query-counter.js';
-// eslint-disable-next-line local/module-walls -- the registry writes the search documents the index reads
-import { createRegulationTextStore } from '../regulations/text-repository.js';
+import { refreshSearchDocument } from '../../test/registry.js';
 
 /**
  * The public search's in-memory index on two instances of the app sharing one database: whatever is
@@ -58,8 +57,7 @@ async function insertNorm(client: pg.ClientBase | Database, subject: string, num
     `insert into regulations (type, number, subject, state, author_type, approved_at) values ('ordinance', $1, $2, 'approved', 'concejal', now()) returning id`,
     [number, subject],
   )).rows[0]!.id;
-  const store = createRegulationTextStore(dbA);
-  if ('execute' in client) await store.refreshSearchDocument(client, id);
+  if ('execute' in client) await refreshSearchDocument(client, id);
   else await client.query(`update regulations set search_document = setweight(search_vector(subject), 'A') where id = $1`, [id]);
   return id;
 }
@@ -82,7 +80,7 @@ describe('the in-memory index of the public search, on two instances', { timeout
     expect(await idsOnB('search=romerounico')).toEqual([id]);
 
     await dbA.execute(sql`update regulations set subject = 'Ordenanza sobre la salviaunica de las plazas' where id = ${id}`);
-    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    await refreshSearchDocument(dbA, id);
     expect(await idsOnB('search=salviaunica')).toEqual([id]);
     expect(await idsOnB('search=romerounico&page=1&type=ordinance')).toEqual([]);
 
@@ -125,7 +123,7 @@ describe('the in-memory index of the public search, on two instances', { timeout
   it('shows a page from the index alone, with what changed in its norms at the next request', async () => {
     const id = await insertNorm(dbA, 'Ordenanza del tomilloverde en las veredas', 9107);
     await dbA.execute(sql`insert into regulation_keywords (regulation_id, position, word) values (${id}, 0, 'veredas')`);
-    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    await refreshSearchDocument(dbA, id);
     const page = async (query: string) => {
       const response = await b.inject({ url: `/api/v1/regulations/published?${query}` });
       return response.json<{ data: { id: number; subject: string; keywords: { word: string }[]; number: number; created_at: string }[] }>().data;
@@ -144,7 +142,7 @@ describe('the in-memory index of the public search, on two instances', { timeout
 
     await dbA.execute(sql`update regulations set subject = 'Ordenanza del tomilloverde en las plazas', number = 9108, created_at = '2020-05-04T03:02:01.234Z' where id = ${id}`);
     await dbA.execute(sql`update regulation_keywords set word = 'plazas' where regulation_id = ${id}`);
-    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    await refreshSearchDocument(dbA, id);
     // (Written straight into the database, unannounced: another query than the cached ones.)
     expect((await page('search=TOMILLOverde')).map((row) => [row.subject, row.keywords, row.number, row.created_at])).toEqual([
       ['Ordenanza del tomilloverde en las plazas', [{ word: 'plazas' }], 9108, '2020-05-04T03:02:01.234Z'],
@@ -159,7 +157,7 @@ describe('the in-memory index of the public search, on two instances', { timeout
         values ('ordinance', 9105, 'Norma con un texto largo', 'approved', 'concejal', now(), ${`${filler} sobre el ÁRBOL centenariounico de la plaza ${filler}`})
         returning id`)
     ).rows as [{ id: number }];
-    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    await refreshSearchDocument(dbA, id);
     const response = await b.inject({ url: '/api/v1/regulations/published?search=centenariounico' });
     const [row] = response.json<{ data: { id: number; matched_in: string[]; excerpt: { text: string; match: boolean }[] }[] }>().data;
     expect(row).toMatchObject({ id, matched_in: ['pdf'] });
@@ -177,7 +175,7 @@ describe('the in-memory index of the public search, on two instances', { timeout
         values ('ordinance', 9109, 'Norma sobre la costanera', 'approved', 'concejal', now(), 'La poda del álamo cipresunico en la costanera')
         returning id`)
     ).rows as [{ id: number }];
-    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    await refreshSearchDocument(dbA, id);
     // Each query typed anew: no answer from the cache (these writes are not announced).
     const excerpt = async (query: string) => {
       const response = await b.inject({ url: `/api/v1/regulations/published?${query}` });
@@ -188,7 +186,7 @@ describe('the in-memory index of the public search, on two instances', { timeout
     expect(await excerpt('search=CIPRESUNICO')).toEqual({ text: expect.stringContaining('álamo cipresunico'), timing: expect.stringContaining('texts;desc="1 in memory, 0 read"') });
 
     await dbA.execute(sql`update regulations set approved_text = 'El tilo cipresunico de la plaza' where id = ${id}`);
-    await createRegulationTextStore(dbA).refreshSearchDocument(dbA, id);
+    await refreshSearchDocument(dbA, id);
     expect(await excerpt('search=Cipresunico')).toEqual({ text: expect.stringContaining('tilo cipresunico'), timing: expect.stringContaining('texts;desc="0 in memory, 1 read"') });
   });
 });

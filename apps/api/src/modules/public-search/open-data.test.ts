@@ -12,8 +12,7 @@ import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { insertRegulation } from '../../test/regulation-rows.js';
 import { atomFeed, csvCell } from './open-data.js';
-// eslint-disable-next-line local/module-walls -- this test composes the registry's repository with the public search, as app.ts does
-import { createRegulationRepository } from '../regulations/repository.js';
+import { registryNorms } from '../../test/registry.js';
 import { publicSearchRoutes } from './routes.js';
 import { createPublicSearch, type PublishedNorms } from './service.js';
 
@@ -32,7 +31,7 @@ afterAll(() => ctx.close());
  * `allPublished`, which the test replaces to make the database fail at a chosen batch.
  */
 async function serveDownloads(allPublished: (base: PublishedNorms) => PublishedNorms['allPublished']) {
-  const base: PublishedNorms = createRegulationRepository(ctx.db);
+  const base: PublishedNorms = registryNorms(ctx.db);
   const norms: PublishedNorms = { ...base, allPublished: allPublished(base) };
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, publicRegulationQuerySchema } from '@concejo/contracts';
 import { testConfig } from '../../config.js';
 import { FILES_PREFIX } from '../../lib/file-folders.js';
-// eslint-disable-next-line local/module-walls -- this test composes the registry's repository with the public search, as app.ts does
-import { createRegulationRepository } from '../regulations/repository.js';
+import { registryNorms } from '../../test/registry.js';
 import { createPublicSearch } from './service.js';
 import { minimalPdf } from '../../lib/minimal-pdf.js';
 import { buildLoggedInUser } from '../../test/factories.js';
@@ -146,7 +145,7 @@ describe('GET /regulations/published finds what citizens type', () => {
   it('shows the same rows from the in-memory index as from the database, field by field', async () => {
     // The database's answer: the same service without the index (and without the cache).
     const database = createPublicSearch({
-      norms: createRegulationRepository(ctx.db),
+      norms: registryNorms(ctx.db),
       changes: { onChange: () => () => undefined, caughtUp: async () => false },
       clock: ctx.clock,
       urls: { publicPdf: (key) => `${API_BASE}${FILES_PREFIX}/${key}` },
