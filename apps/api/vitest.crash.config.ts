@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The whole server as processes: crash tests (SIGKILLed and started again many times on one DATA_DIR)
- * and *.process.test.ts (SIGTERM, backup and restore through the real commands). One file at a
- * time, after every other project, the latency tests included (groupOrder), so that neither slows the
- * rest of the suite nor runs beside the latency measures. They start their own servers (with their own
- * embedded PostgreSQL) from one production bundle, built once for the project by its global setup.
+ * and *.process.test.ts (SIGTERM, backup and restore through the real commands). After every other
+ * project, the latency tests included (groupOrder), so that they neither slow the rest of the suite nor
+ * run beside the latency measures; two files at a time, since each waits much of its time on servers
+ * starting and stopping (257 s one at a time, 148 s two at a time). They start their own servers (with
+ * their own embedded PostgreSQL, data folder and ports) from one production bundle, built once for the
+ * project by its global setup.
  */
 export default defineConfig({
   test: {
@@ -13,7 +15,7 @@ export default defineConfig({
     include: ['src/**/*crash.test.ts', 'src/**/*.process.test.ts'],
     environment: 'node',
     globalSetup: ['./src/test/server-bundle-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     sequence: { groupOrder: 2 },
     testTimeout: 420_000,
     hookTimeout: 60_000,

@@ -29,6 +29,23 @@ export type RendererOptions = {
   transport: typeof fetch;
 };
 
+let windowLoading: Promise<void> | undefined;
+
+/**
+ * News texts are parsed and cleaned with a DOM (lib/html-window.ts): jsdom's, loaded from node_modules
+ * at run time rather than bundled (it reads files of its own), and at the first page rendered rather
+ * than when the server starts: loading it takes about a second of CPU, which every start (an operator's
+ * restart, each start of the crash tests) would otherwise wait for before answering.
+ */
+function htmlWindowLoaded(): Promise<void> {
+  windowLoading ??= (async () => {
+    const jsdom = 'jsdom';
+    const { JSDOM } = (await import(/* @vite-ignore */ jsdom)) as { JSDOM: new (html: string) => { window: HtmlWindow } };
+    setHtmlWindow(new JSDOM('').window);
+  })();
+  return windowLoading;
+}
+
 /**
  * The server rendering of the public site with React Router's own data APIs (createStaticHandler,
  * StaticRouterProvider): the route is matched and its lazy module loaded exactly as in the browser,
@@ -37,14 +54,10 @@ export type RendererOptions = {
  */
 export async function createRenderer({ publicUrl, transport }: RendererOptions) {
   setApiTransport(transport);
-  // News texts are parsed and cleaned with a DOM (lib/html-window.ts): jsdom's, loaded from
-  // node_modules at run time rather than bundled (it reads files of its own).
-  const jsdom = 'jsdom';
-  const { JSDOM } = (await import(/* @vite-ignore */ jsdom)) as { JSDOM: new (html: string) => { window: HtmlWindow } };
-  setHtmlWindow(new JSDOM('').window);
   const handler = createStaticHandler(routes);
 
   return async function render(request: Request): Promise<RenderResult> {
+    await htmlWindowLoaded();
     const context = await handler.query(request);
     if (context instanceof Response) {
       const location = context.headers.get('location');
