@@ -54,6 +54,7 @@ import { createRegulationRepository } from './modules/regulations/repository.js'
 import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
 import { createRegulationService } from './modules/regulations/service.js';
+import { createActionService, createActionStore } from './modules/regulations/actions.js';
 import { createTextIndexer } from './modules/regulations/text-indexer.js';
 import { createPublishedIndex } from './modules/public-search/index-sync.js';
 import { publicSearchRoutes } from './modules/public-search/routes.js';
@@ -257,8 +258,11 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     await Promise.race([publishedIndex.start(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   });
   app.addHook('onClose', async () => publishedIndex.close());
+  const regulationActions = createActionStore(db);
+  const regulationPrivatePdf = (key: string) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000));
   const regulations = createRegulationService({
     repository: regulationRepository,
+    actions: regulationActions,
     documents,
     storage,
     clock,
@@ -267,9 +271,10 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     urls: {
       publicPdf: fileUrl,
       // Process PDFs are staff-only: a link valid for 15 minutes.
-      privatePdf: (key) => signer.sign(fileUrl(key), new Date(clock.now().getTime() + 15 * 60_000)),
+      privatePdf: regulationPrivatePdf,
     },
   });
+  const regulationSteps = createActionService({ repository: regulationRepository, actions: regulationActions, clock, pdfUrl: regulationPrivatePdf });
   // What citizens read of the registry (modules/public-search): its rows through the registry's
   // repository, its in-memory index kept equal to the database.
   const publicSearch = createPublicSearch({
@@ -310,7 +315,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(userRoutes, { users: createUserService({ repository: createUserRepository(db), clock, log: app.log }) });
       await api.register(siteRoutes, { config });
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
-      await api.register(regulationRoutes, { regulations });
+      await api.register(regulationRoutes, { regulations, actions: regulationSteps });
       await api.register(publicSearchRoutes, { search: publicSearch });
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });

@@ -26,3 +26,4 @@ export * from './users.js';
 export * from './subscriptions.js';
 export * from './reader-voice.js';
 export * from './common-passwords.js';
+export * from './regulation-actions.js';

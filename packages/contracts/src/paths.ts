@@ -17,6 +17,11 @@ export const REGULATION_PATHS = {
   related: '/regulations/related',
   oneRoute: '/regulations/:id',
   one: (id: number | string) => `/regulations/${segment(id)}`,
+  /** The trámite of a regulation (DESIGN.md 9.2). */
+  actionsRoute: '/regulations/:id/actions',
+  actions: (id: number | string) => `/regulations/${segment(id)}/actions`,
+  actionRoute: '/regulations/:id/actions/:actionId',
+  action: (id: number | string, actionId: number | string) => `/regulations/${segment(id)}/actions/${segment(actionId)}`,
   oldList: '/old-regulations',
   oldOneRoute: '/old-regulations/:id',
   oldOne: (id: number | string) => `/old-regulations/${segment(id)}`,

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { regulationActionSchema } from './regulation-actions.js';
 import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 import { searchTextSchema, textSchema } from './text.js';
 import {
@@ -219,6 +220,8 @@ export const staffRegulationListItemSchema = z.object({
   dem_type: demTypeSchema.nullable(),
   number: z.number().nullable(),
   cargo: z.number(),
+  /** `{sequence}-{C|D|P}-{year}`, given on registration (DESIGN.md 9.2); null for older and archive norms. */
+  expediente: z.string().nullable(),
   subject: z.string(),
   created_at: z.string(),
   state: regulationStateSchema,
@@ -264,6 +267,8 @@ export type Modification = z.infer<typeof modificationSchema>;
 
 export const regulationDetailSchema = staffRegulationListItemSchema.extend({
   version: z.number(),
+  /** The trámite, oldest step first (DESIGN.md 9.2). */
+  actions: z.array(regulationActionSchema),
   regulations_modified: z.array(linkedRegulationRef),
   regulations_that_modify: z.array(linkedRegulationRef),
   modifications: z.array(modificationSchema),
@@ -345,6 +350,15 @@ export const publishedRegulationDetailSchema = publishedRegulationSchema.omit({ 
   text_start: z.string().nullable(),
   /** The PDF is a scan whose text was recognised automatically (OCR): it may hold errors. */
   text_recognized: z.boolean(),
+  /** `{sequence}-{C|D|P}-{year}` (DESIGN.md 9.2); null for a norm registered before expedientes. */
+  expediente: z.string().nullable(),
+  /** The trámite, oldest step first: every step is public record (its note too). */
+  actions: z.array(regulationActionSchema),
+  /** From the steps: sanción, promulgación, publicación in the Boletín Oficial; in force from the publication. */
+  enacted_on: z.string().nullable(),
+  promulgated_on: z.string().nullable(),
+  published_on: z.string().nullable(),
+  in_force_from: z.string().nullable(),
 });
 export type PublishedRegulationDetail = z.infer<typeof publishedRegulationDetailSchema>;
 

@@ -11,7 +11,7 @@ const OWNED: Record<string, readonly string[]> = {
   // The accounts' tables (db/schema/users.ts) are shared by the two modules that make an account and log it in.
   users: ['users', 'authTokens'],
   auth: ['users', 'authTokens', 'passwordResetTokens', 'loginThrottle', 'knownLoginClients'],
-  regulations: ['regulations', 'regulationAuthors', 'regulationKeywords', 'regulationLinks', 'regulationModifications', 'regulationSearchRemovals'],
+  regulations: ['regulations', 'regulationAuthors', 'regulationKeywords', 'regulationLinks', 'regulationModifications', 'regulationSearchRemovals', 'regulationActions', 'expedienteCounters'],
   'day-orders': ['dayOrders', 'dayOrderItems'],
   subscriptions: ['subscriptions', 'alertEvents'],
   news: ['news'],

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgSequence,
   pgTable,
@@ -13,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { REGULATION_ACTION_KINDS, type ActionDetails } from '@concejo/contracts';
 import { AUTHOR_TYPES, DEM_TYPES, LEGAL_FORCES, REGULATION_LINK_KINDS, REGULATION_STATES, REGULATION_TYPES } from '@concejo/contracts';
 import { users } from './users.js';
 
@@ -25,6 +28,7 @@ export const demTypeEnum = pgEnum('dem_type', DEM_TYPES);
 export const authorTypeEnum = pgEnum('author_type', AUTHOR_TYPES);
 export const regulationStateEnum = pgEnum('regulation_state', REGULATION_STATES);
 export const regulationLinkKindEnum = pgEnum('regulation_link_kind', REGULATION_LINK_KINDS);
+export const regulationActionKindEnum = pgEnum('regulation_action_kind', REGULATION_ACTION_KINDS);
 export const legalForceEnum = pgEnum('legal_force', LEGAL_FORCES);
 /** Where the text extraction of a regulation's PDFs stands: none to do, queued, done, or no text found (a scan). */
 export const textStatusEnum = pgEnum('text_status', ['none', 'pending', 'indexed', 'unreadable']);
@@ -39,6 +43,11 @@ export const regulations = pgTable(
     cargo: integer('cargo')
       .notNull()
       .default(sql`nextval('regulation_cargo_seq')`),
+    /**
+     * The expediente, `{sequence}-{C|D|P}-{year}` (DESIGN.md 9.2), given on registration from
+     * expediente_counters; null for the norms registered before it existed and for archive norms.
+     */
+    expediente: text('expediente'),
     type: regulationTypeEnum('type').notNull(),
     demType: demTypeEnum('dem_type'),
     /** The official number, given on approval; unique per type. */
@@ -95,6 +104,7 @@ export const regulations = pgTable(
   },
   (table) => [
     uniqueIndex('regulations_cargo_key').on(table.cargo),
+    uniqueIndex('regulations_expediente_key').on(table.expediente),
     uniqueIndex('regulations_type_number_key').on(table.type, table.number),
     // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (nulls first), the list's order.
     index('regulations_created_at_idx').on(table.createdAt, table.id),
@@ -189,4 +199,40 @@ export const regulationModifications = pgTable(
     newCell: text('new_cell'),
   },
   (table) => [index('regulation_modifications_regulation_idx').on(table.regulationId, table.id)],
+);
+
+/** The last expediente sequence given in each calendar year of registration (never reused). */
+export const expedienteCounters = pgTable('expediente_counters', {
+  year: smallint('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * The trámite (DESIGN.md 9.2): dated steps of a norm's path, oldest first. `automatic` steps are
+ * written by the system (registration, approval, an agenda, a session) and only redated; the manual
+ * ones are added and deleted by the staff. `details` holds what a kind carries (committee, majority,
+ * decree, boletín edition...), `committee` in it a committee's slug (the people issue's committees keep
+ * the four agenda sections' slugs).
+ */
+export const regulationActions = pgTable(
+  'regulation_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    regulationId: integer('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    kind: regulationActionKindEnum('kind').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    details: jsonb('details').$type<Partial<ActionDetails>>().notNull().default({}),
+    note: text('note'),
+    /** The storage key of the despacho's PDF. */
+    pdf: text('pdf'),
+    automatic: boolean('automatic').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('regulation_actions_regulation_idx').on(table.regulationId, table.date, table.id),
+    index('regulation_actions_pdf_idx').on(table.pdf),
+  ],
 );

@@ -1,4 +1,5 @@
 import {
+  datesOfActions,
   isPublicRegulationType,
   toInstant,
   officialNumberOf,
@@ -14,6 +15,7 @@ import {
   type RegulationLinkKind,
 } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
+import { presentAction, type StoredAction } from '../../lib/regulation-actions.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import { SizedLru } from '../../lib/sized-lru.js';
@@ -51,6 +53,8 @@ export interface PublishedNormRow extends Omit<ListedNorm, 'type' | 'number' | '
   authors: string[];
   keywords: string[];
   links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
+  expediente: string | null;
+  actions: StoredAction[];
 }
 
 /**
@@ -250,6 +254,8 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
       const row = type && number !== undefined ? await norms.publishedNorm(type, number) : undefined;
       if (!row) throw new NotFound(REGULATION_MESSAGES.publishedNotFound);
       const { matched_in: _matched, excerpt: _excerpt, ...listed } = presentPublished(row, row.keywords, undefined, urls);
+      // A despacho's PDF is public with its norm.
+      const actions = row.actions.map((action) => presentAction(action, urls.publicPdf));
       return {
         ...listed,
         type: row.type,
@@ -260,6 +266,9 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
         links: row.links,
         text_start: row.textStart ? textStart(row.textStart) : null,
         text_recognized: row.textRecognized,
+        expediente: row.expediente,
+        actions,
+        ...datesOfActions(actions),
       };
     },
 

@@ -22,6 +22,7 @@ export function presentListItem(
     dem_type: row.demType,
     number: row.number,
     cargo: row.cargo,
+    expediente: row.expediente,
     subject: row.subject,
     created_at: row.createdAt.toISOString(),
     state: row.state,
@@ -47,10 +48,12 @@ export function presentDetail(
   row: RegulationRow,
   links: { modified: RegulationDetail['regulations_modified']; modifying: RegulationDetail['regulations_that_modify'] },
   history: { id: number; createdAt: Date; nameCell: string; oldCell: string | null; newCell: string | null; userName: string | null; userLastName: string | null }[],
+  actions: RegulationDetail['actions'],
 ): RegulationDetail {
   return {
     ...item,
     version: row.version,
+    actions,
     regulations_modified: links.modified,
     regulations_that_modify: links.modifying,
     modifications: history.map(

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizz
 import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Links } from './links.js';
+import type { StoredAction } from '../../lib/regulation-actions.js';
 import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
@@ -21,6 +22,8 @@ export type RegulationListRow = Omit<RegulationRow, 'approvedText' | 'processTex
 
 export interface RegulationValues {
   type: RegulationType;
+  /** Given on registration (actions.ts); absent for archive norms. */
+  expediente?: string | null;
   demType: DemType | null;
   number: number | null;
   subject: string;
@@ -41,6 +44,8 @@ export interface RegulationSnapshot {
   /** The norms it links to, and those linking to it, each with the link's kind. */
   modified: LinkedRegulationRef[];
   modifying: LinkedRegulationRef[];
+  /** Its trámite, oldest step first. */
+  actions: StoredAction[];
   ownName: string;
 }
 
@@ -137,6 +142,11 @@ export function createRegulationRepository(db: Database) {
           keywords: sql<string[]>`coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = ${regulations.id}), '[]'::json)`,
           modified: sql<LinkedRegulationRef[]>`${ref('modifier_id', 'modified_id')}`,
           modifying: sql<LinkedRegulationRef[]>`${ref('modified_id', 'modifier_id')}`,
+          // Qualified by hand: drizzle writes a column of the selected table unqualified, and a bare
+          // "id" here would be the step's own.
+          actions: sql<StoredAction[]>`coalesce((
+            select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf) order by a.date, a.id)
+            from regulation_actions a where a.regulation_id = "regulations"."id"), '[]'::json)`,
           ownName: options.forUserId === undefined ? sql<string>`''` : sql<string>`coalesce((select trim(u.name || ' ' || u.last_name) from users u where u.id = ${options.forUserId}), '')`,
         })
         .from(regulations)
@@ -185,7 +195,9 @@ export function createRegulationRepository(db: Database) {
       const result = await client.execute<PublishedNormRow>(sql`
         select r.id, r.type, r.dem_type as "demType", r.number, r.subject, r.created_at as "createdAt",
           r.approved_at as "approvedAt", r.pdf_approved as "pdfApproved", r.legal_force as "legalForce", r.is_old as "isOld",
-          r.approved_text_ocr as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart",
+          r.approved_text_ocr as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart", r.expediente,
+          coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf) order by a.date, a.id)
+            from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
           coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
           coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords,
           coalesce((select json_agg(link order by link.direction desc, link.kind, link.type, link.number) from (
@@ -291,6 +303,8 @@ export type PublishedNormRow = {
   authors: string[];
   keywords: string[];
   links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
+  expediente: string | null;
+  actions: StoredAction[];
 };
 
 /** A list kept in its own table (authors, keywords), in order, for each of the regulations. */

@@ -1,7 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  actionChangesSchema,
   createRegulationFieldsSchema,
+  newActionSchema,
+  regulationActionSchema,
   errorBodySchema,
   oldRegulationFieldsSchema,
   REGULATION_PATHS,
@@ -14,6 +18,7 @@ import {
 } from '@concejo/contracts';
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm, type FileFieldRule } from '../../lib/multipart.js';
 import type { RegulationService } from './service.js';
+import type { ActionService } from './actions.js';
 import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
 const errors = errorResponses(401, 403, 404, 422);
@@ -23,7 +28,19 @@ const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: 
 /** `changes` is JSON of the changed fields and `version` the one edited. */
 const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
-export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService }> = async (app, { regulations }) => {
+/** `:id` and `:actionId` of one step of a regulation's trámite. */
+const actionParams = idParams.extend({ actionId: idParams.shape.id });
+
+export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService; actions: ActionService }> = async (app, { regulations, actions }) => {
+  /**
+   * The changes of a trámite check the row's policy before the body is read (preParsing): a caller who
+   * may not edit this regulation gets 403 whatever they send. An id that is no id is left to validation.
+   */
+  const editableFirst = async (request: FastifyRequest) => {
+    const params = idParams.safeParse(request.params);
+    if (params.success && request.user) await actions.assertEditable(request.user, params.data.id);
+  };
+
   /** Staff list with every filter of spec 2.5.1. 200; 401; 403; 422 malformed filters. */
   app.get(
     REGULATION_PATHS.list,
@@ -152,6 +169,82 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
     async (request) => {
       await regulations.deleteOld(request.user!, request.params.id);
       return { message: 'Normativa eliminada correctamente.' };
+    },
+  );
+
+  /** The trámite of a regulation, oldest step first (DESIGN.md 9.2). 200; 401; 403; 404. */
+  app.get(
+    REGULATION_PATHS.actionsRoute,
+    {
+      config: { access: 'regulations.read' },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'listRegulationActions',
+        summary: 'The dated steps of a regulation (its trámite)',
+        params: idParams,
+        response: { 200: z.array(regulationActionSchema), ...errors },
+      },
+    },
+    async (request) => actions.list(request.user!, request.params.id),
+  );
+
+  /**
+   * Adds a manual step (giro, despacho, promulgación, veto, insistencia, publicación, archivo,
+   * caducidad), JSON. 201; 401; 403 (not the staff who may edit it); 404; 422 bad fields or dates out of
+   * the path's order (the message names both steps).
+   */
+  app.post(
+    REGULATION_PATHS.actionsRoute,
+    {
+      config: { access: 'regulations.update' },
+      preParsing: editableFirst,
+      schema: {
+        tags: ['regulations'],
+        operationId: 'addRegulationAction',
+        summary: 'Add a step to a regulation\'s trámite',
+        params: idParams,
+        body: newActionSchema,
+        response: { 201: regulationActionSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await actions.add(request.user!, request.params.id, request.body)),
+  );
+
+  /** Corrects the date of any step, automatic ones included (archives are loaded late). 200; 401; 403; 404; 422. */
+  app.patch(
+    REGULATION_PATHS.actionRoute,
+    {
+      config: { access: 'regulations.update' },
+      preParsing: editableFirst,
+      schema: {
+        tags: ['regulations'],
+        operationId: 'redateRegulationAction',
+        summary: 'Correct the date of a step of a regulation\'s trámite',
+        params: actionParams,
+        body: actionChangesSchema,
+        response: { 200: regulationActionSchema, ...errors },
+      },
+    },
+    async (request) => actions.redate(request.user!, request.params.id, request.params.actionId, request.body),
+  );
+
+  /** Deletes a manual step. 200; 401; 403; 404; 409 an automatic step (only its date can be corrected). */
+  app.delete(
+    REGULATION_PATHS.actionRoute,
+    {
+      config: { access: 'regulations.update' },
+      preParsing: editableFirst,
+      schema: {
+        tags: ['regulations'],
+        operationId: 'deleteRegulationAction',
+        summary: 'Delete a manual step of a regulation\'s trámite',
+        params: actionParams,
+        response: { 200: z.object({ message: z.string() }), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await actions.remove(request.user!, request.params.id, request.params.actionId);
+      return { message: 'Paso del trámite eliminado.' };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
+import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, parseExpediente, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
 import { publicNorm } from '../../lib/public-norm.js';
@@ -197,6 +197,9 @@ export function createRegulationSearch(db: Database) {
      * matches first (the process PDF's text counts as a match too).
      */
     async list(query: StaffRegulationQuery, options: { perPage: number; timeZone: string }): Promise<ListPage> {
+      // An expediente typed whole (`123-C-2026`, any case) finds that one, exactly (DESIGN.md 9.2).
+      const expediente = query.search ? parseExpediente(query.search) : null;
+      if (expediente) return pageOf(and(...staffFilters(query, options.timeZone), eq(regulations.expediente, expediente)), undefined, query.page, options.perPage, 'index');
       const words = query.search ? textQuery(query.search) : undefined;
       const anywhere = words && sql`(${regulations.searchDocument} @@ ${words} or ${regulations.processDocument} @@ ${words})`;
       const filters = and(...staffFilters(query, options.timeZone));

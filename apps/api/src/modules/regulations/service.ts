@@ -14,6 +14,7 @@ import {
   type RegulationDetail,
   type StaffRegulationList,
   type StaffRegulationQuery,
+  councilDay,
   toInstant,
 } from '@concejo/contracts';
 import { createReadStream } from 'node:fs';
@@ -36,6 +37,8 @@ import { regulationPolicy as policy } from './policy.js';
 import { presentDetail, presentListItem, type FileUrls } from './presenter.js';
 import type { Tx } from '../../db/client.js';
 import type { RegulationRepository } from './repository.js';
+import type { ActionStore } from './actions.js';
+import { presentAction } from '../../lib/regulation-actions.js';
 import type { PDF_FIELDS, PdfUploads } from './drafts.js';
 import { applyChanges, checkPdfs, historyOf, PDF_CHECK_MESSAGES, sameList, TEXT_PENDING, throwIfInvalid, valuesOf } from './drafts.js';
 
@@ -46,6 +49,8 @@ export const FOLDERS = { process: 'regulations-process', approved: 'regulations-
 
 interface Deps {
   repository: RegulationRepository;
+  /** The trámite's rows: registration writes the expediente and its ingreso, approval its sanción. */
+  actions: ActionStore;
   /** Opens uploaded PDFs in the document worker. */
   documents: Pick<Documents, 'checkPdf'>;
   storage: Storage;
@@ -62,13 +67,13 @@ interface Deps {
  * database and the worker, and the stored-file handling, in this one closure; the pure steps are
  * drafts.ts; what citizens read of the registry is modules/public-search.)
  */
-export function createRegulationService({ repository, documents, storage, clock, urls, timeZone, log }: Deps) {
+export function createRegulationService({ repository, actions, documents, storage, clock, urls, timeZone, log }: Deps) {
   /** One regulation as the staff see it: its whole snapshot (one statement) and its history. */
   async function detail(user: AuthUser, id: number, client?: Tx): Promise<RegulationDetail> {
     const [found, history] = await Promise.all([repository.snapshot(id, { client }), repository.historyOf(id, client)]);
     if (!found) throw new NotFound('No se encontró la normativa.');
     const item = presentListItem(found.row, { authors: found.authors, keywords: found.keywords }, user, urls);
-    return presentDetail(item, found.row, { modified: found.modified, modifying: found.modifying }, history);
+    return presentDetail(item, found.row, { modified: found.modified, modifying: found.modifying }, history, found.actions.map((step) => presentAction(step, urls.privatePdf)));
   }
 
   /**
@@ -194,17 +199,25 @@ export function createRegulationService({ repository, documents, storage, clock,
       await assertPdfsOpen(pdfs);
 
       const now = clock.now();
+      const createdAt = fields.creation_date ? toInstant(fields.creation_date, timeZone) : now;
       const id = await withStoredFiles({ pdf_process: pdfs.pdf_process ?? undefined, pdf_approved: pdfs.pdf_approved ?? undefined }, (keys) =>
         repository.transaction(async (tx) => {
+          const today = councilDay(now, timeZone);
           const row = await repository.insert(tx, {
             ...valuesOf(draft),
+            expediente: await actions.nextExpediente(tx, Number(today.slice(0, 4)), draft.authorType),
             pdfProcess: keys.pdf_process ?? null,
             pdfApproved: keys.pdf_approved ?? null,
             isOld: false,
             createdBy: user.id,
-            createdAt: fields.creation_date ? toInstant(fields.creation_date, timeZone) : now,
+            createdAt,
             approvedAt: draft.state === 'approved' ? now : null,
           });
+          // The path starts on the day it was registered (or the creation date the admin gave); a norm
+          // registered approved is sanctioned that same day (DESIGN.md 9.2).
+          const entered = councilDay(createdAt, timeZone);
+          await actions.addAutomatic(tx, row.id, 'ingreso', entered);
+          if (draft.state === 'approved') await actions.addAutomatic(tx, row.id, 'sancion', fields.creation_date ? entered : today);
           if (draft.authors.length) await repository.replaceAuthors(tx, row.id, draft.authors);
           if (draft.keywords.length) await repository.replaceKeywords(tx, row.id, draft.keywords);
           await repository.replaceLinks(tx, row.id, links);
@@ -279,6 +292,10 @@ export function createRegulationService({ repository, documents, storage, clock,
           await repository.replaceLinks(tx, id, links);
           if (authorsChanged || keywordsChanged || draft.subject !== before.row.subject) await repository.refreshSearchDocument(tx, id);
           if (pdfsChanged) await repository.queueText(tx, id);
+          // Approval writes the sanción (until the sessions record outcomes, DESIGN.md 9.2).
+          if (draft.state === 'approved' && before.row.state !== 'approved' && !before.row.isOld) {
+            await actions.addAutomatic(tx, id, 'sancion', councilDay(now, timeZone));
+          }
 
           // 5. The difference, into the history.
           const refs = (side: Link[] | undefined, old: LinkedRegulationRef[]) => (side ? side.map(({ id: other, kind }) => ({ ...linked.get(other)!, kind })) : old);

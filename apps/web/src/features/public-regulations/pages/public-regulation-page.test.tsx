@@ -23,7 +23,7 @@ const NORM: PublishedRegulationDetail = {
     { kind: 'modifies', direction: 'outgoing', type: 'ordinance', number: 1610, subject: '', legal_force: 'repealed' },
   ],
   text_start: 'Artículo 1°: Créase el plan.\nArtículo 2°: …',
-  text_recognized: true,
+  text_recognized: true, expediente: null, actions: [], enacted_on: null, promulgated_on: null, published_on: null, in_force_from: null,
 };
 
 function stubApi(norm: PublishedRegulationDetail | null = NORM, site = testSite()) {

@@ -72,4 +72,40 @@ describe('the regulation detail page', () => {
     renderRoutes(routes, { initialEntries: ['/admin/detalles/99'] });
     expect(await screen.findByText('Error al obtener la normativa.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it('lists the trámite oldest first and lets the staff add a step, the form asking only what its kind needs', async () => {
+    const ingreso = { id: 1, kind: 'ingreso', label: 'Ingreso por Mesa de Entradas', date: '2024-03-05', note: null, automatic: true, pdf: null, committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, day_order_id: null } as const;
+    const giro = { ...ingreso, id: 2, kind: 'giro', label: 'Giro a comisión', date: '2024-03-07', automatic: false, committee: 'hacienda' } as const;
+    let saved: unknown;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        saved = JSON.parse(String(init.body));
+        return jsonResponse({ ...giro, id: 3, date: '2024-03-09' }, 201);
+      }
+      return jsonResponse(detail({ state: 'process', number: null, expediente: '12-C-2024', actions: [ingreso, giro] }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    logInAs('asesor');
+    const { user } = renderRoutes([{ path: '/asesor-concejal/detalles/:id', Component: RegulationDetailsPage }], { initialEntries: ['/asesor-concejal/detalles/1'] });
+    const section = within((await screen.findByRole('heading', { name: 'Trámite del expediente 12-C-2024' })).closest('section')!);
+    const steps = section.getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent('05/03/2024 – Ingreso por Mesa de Entradas');
+    expect(steps[1]).toHaveTextContent('07/03/2024 – Giro a comisión: Comisión de Hacienda');
+    // An automatic step is only redated; a manual one may also be deleted.
+    expect(within(steps[0]!).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(within(steps[1]!).getByRole('button', { name: 'Eliminar Giro a comisión' })).toBeInTheDocument();
+
+    expect(section.queryByLabelText('Comisión')).not.toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Agregar paso' }));
+    expect(section.getByLabelText('Paso')).toHaveAccessibleDescription('Seleccione un paso del trámite que se pueda cargar.');
+    await user.selectOptions(section.getByLabelText('Paso'), 'giro');
+    await user.type(section.getByLabelText('Fecha'), '2024-03-09');
+    await user.click(section.getByRole('button', { name: 'Agregar paso' }));
+    expect(section.getByLabelText('Comisión')).toHaveAccessibleDescription('Seleccione la comisión.');
+    await user.selectOptions(section.getByLabelText('Comisión'), 'hacienda');
+    await user.click(section.getByRole('button', { name: 'Agregar paso' }));
+    expect(await section.findByText('Se agregó «Giro a comisión» al trámite.')).toBeInTheDocument();
+    expect(saved).toEqual({ kind: 'giro', date: '2024-03-09', committee: 'hacienda' });
+    expect(screen.getByText('Expediente').nextElementSibling).toHaveTextContent('12-C-2024');
+  });
 });

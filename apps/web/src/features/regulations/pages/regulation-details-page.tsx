@@ -15,6 +15,7 @@ import { useCouncilDates } from '../../../components/site';
 import { hasLegalForce, linkKindLabel, regulationName, typeLabel, type LinkSide } from '../format';
 import { historyAuthor, historyFieldLabel, historyValueLabel } from '../history-labels';
 import { useStaffContext } from '../use-staff-context';
+import { RegulationActions } from '../components/regulation-actions';
 import '../regulations.scss';
 
 function PdfLink({ url, label }: { url: string | null; label: string }) {
@@ -105,6 +106,8 @@ function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) 
             <dd>{detail.number ?? 'Sin número'}</dd>
             <dt>Cargo N°</dt>
             <dd>{detail.cargo}</dd>
+            <dt>Expediente</dt>
+            <dd>{detail.expediente ?? '—'}</dd>
             <dt>Fecha de creación</dt>
             <dd>{formatDateTime(detail.created_at)}</dd>
             <dt>Tipo de autor</dt>
@@ -141,6 +144,7 @@ function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) 
           <Link to={paths.panel.regulationEdit.getHref(panel, detail.id)}>Modificar normativa</Link>
         </p>
       )}
+      <RegulationActions detail={detail} />
       <History detail={detail} />
     </>
   );

@@ -8,6 +8,7 @@ export function listItem(overrides: Partial<StaffRegulationListItem> = {}): Staf
     dem_type: null,
     number: 1234,
     cargo: 10,
+    expediente: '12-C-2024',
     subject: 'Circulación de camiones',
     created_at: '2024-03-05T21:30:00.000Z',
     state: 'approved',
@@ -27,6 +28,7 @@ export function detail(overrides: Partial<RegulationDetail> = {}): RegulationDet
   return {
     ...listItem(),
     version: 2,
+    actions: [],
     regulations_modified: [{ id: 5, type: 'ordinance', number: 100, subject: 'Tránsito pesado', kind: 'modifies' }],
     regulations_that_modify: [],
     modifications: [

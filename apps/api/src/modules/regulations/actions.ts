@@ -1,0 +1,179 @@
+import {
+  ACTION_MESSAGES,
+  EXPEDIENTE_LETTERS,
+  MAX_ACTIONS_PER_REGULATION,
+  REGULATION_ACTION_LABELS,
+  actionOrderError,
+  actionSummary,
+  councilDay,
+  formatExpediente,
+  isAutomaticAction,
+  type ActionChanges,
+  type ActionDetails,
+  type AuthorType,
+  type NewAction,
+  type RegulationAction,
+  type RegulationActionKind,
+} from '@concejo/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client.js';
+import { expedienteCounters, regulationActions } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
+import { announcePublicChange } from '../../lib/public-changes.js';
+import { NO_ACTION_DETAILS, presentAction } from '../../lib/regulation-actions.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { regulationPolicy as policy } from './policy.js';
+import type { RegulationRepository } from './repository.js';
+
+type ActionRow = typeof regulationActions.$inferSelect;
+
+/** The history line of a step: «Trámite: Giro a comisión» with its date and details. */
+function historyCell(action: { kind: RegulationActionKind; date: string; note?: string | null } & Partial<ActionDetails>): string {
+  const summary = actionSummary({ ...NO_ACTION_DETAILS, ...action });
+  return [action.date, summary, action.note].filter(Boolean).join(' · ');
+}
+
+/** The trámite's rows: the store the regulations service and the actions service share. */
+export function createActionStore(db: Database) {
+  return {
+    /**
+     * The next expediente of a year of registration, `{sequence}-{letter}-{year}`: the counter's row is
+     * locked to the transaction's end, so two registrations never share a number, and a registration
+     * that fails gives its number back (the counter's update rolls back with it).
+     */
+    async nextExpediente(tx: Tx, year: number, authorType: AuthorType | null): Promise<string> {
+      const [row] = await tx
+        .insert(expedienteCounters)
+        .values({ year, last: 1 })
+        .onConflictDoUpdate({ target: expedienteCounters.year, set: { last: sql`${expedienteCounters.last} + 1` } })
+        .returning({ last: expedienteCounters.last });
+      return formatExpediente(row!.last, EXPEDIENTE_LETTERS[authorType ?? 'concejal'], year);
+    },
+
+    async list(regulationId: number, client: Db = db): Promise<ActionRow[]> {
+      return client.select().from(regulationActions).where(eq(regulationActions.regulationId, regulationId)).orderBy(asc(regulationActions.date), asc(regulationActions.id));
+    },
+
+    async insert(tx: Db, values: typeof regulationActions.$inferInsert): Promise<ActionRow> {
+      const [row] = await tx.insert(regulationActions).values(values).returning();
+      return row!;
+    },
+
+    /** Writes an automatic step (ingreso, sanción, orden del día) once: a second one of the same kind is not added. */
+    async addAutomatic(tx: Db, regulationId: number, kind: RegulationActionKind, date: string, details: Partial<ActionDetails> = {}): Promise<void> {
+      const [existing] = await tx
+        .select({ id: regulationActions.id })
+        .from(regulationActions)
+        .where(and(eq(regulationActions.regulationId, regulationId), eq(regulationActions.kind, kind), eq(regulationActions.automatic, true)));
+      if (!existing) await tx.insert(regulationActions).values({ regulationId, kind, date, details, automatic: true });
+    },
+
+    async setDate(tx: Db, id: number, date: string): Promise<void> {
+      await tx.update(regulationActions).set({ date }).where(eq(regulationActions.id, id));
+    },
+
+    async delete(tx: Db, id: number): Promise<void> {
+      await tx.delete(regulationActions).where(eq(regulationActions.id, id));
+    },
+  };
+}
+
+export type ActionStore = ReturnType<typeof createActionStore>;
+
+interface Deps {
+  repository: RegulationRepository;
+  actions: ActionStore;
+  clock: Clock;
+  pdfUrl: (key: string) => string;
+}
+
+/**
+ * The trámite of a norm (DESIGN.md 9.2): the staff who may edit a regulation add its manual steps,
+ * delete them, and correct the date of any step; each change keeps the path's order and goes into the
+ * regulation's modification history.
+ */
+export function createActionService({ repository, actions, clock, pdfUrl }: Deps) {
+  /** The regulation locked for a change of its trámite, with the user's right to change it checked. */
+  async function lockEditable(tx: Tx, user: AuthUser, regulationId: number) {
+    const row = await repository.lock(tx, regulationId);
+    if (!row) throw new NotFound('No se encontró la normativa.');
+    if (row.isOld) throw ValidationFailed.field('kind', ACTION_MESSAGES.noExpediente);
+    if (!policy.canUpdate(user, row)) throw new Forbidden();
+    return row;
+  }
+
+  function assertOrder(existing: readonly ActionRow[], candidate: { id?: number; kind: RegulationActionKind; date: string }) {
+    const error = actionOrderError(existing, candidate);
+    if (error) throw ValidationFailed.field('date', error);
+  }
+
+  async function record(tx: Tx, regulationId: number, userId: number, entry: { nameCell: string; oldCell: string | null; newCell: string | null }) {
+    await repository.addHistory(tx, regulationId, userId, clock.now(), [entry]);
+    await announcePublicChange(tx, 'regulations');
+  }
+
+  return {
+    /**
+     * Whether the user may change this regulation's trámite, from the row as it stands: the routes ask
+     * before the body is read, so that a route closed to a caller answers 403 whatever it sends.
+     */
+    async assertEditable(user: AuthUser, regulationId: number): Promise<void> {
+      const row = await repository.find(regulationId);
+      if (!row) throw new NotFound('No se encontró la normativa.');
+      if (!row.isOld && !policy.canUpdate(user, row)) throw new Forbidden();
+    },
+
+    async list(user: AuthUser, regulationId: number): Promise<RegulationAction[]> {
+      const row = await repository.find(regulationId);
+      if (!row) throw new NotFound('No se encontró la normativa.');
+      if (!policy.canSeeDetails(user, row)) throw new Forbidden();
+      return (await actions.list(regulationId)).map((action) => presentAction(action, pdfUrl));
+    },
+
+    async add(user: AuthUser, regulationId: number, action: NewAction): Promise<RegulationAction> {
+      return repository.transaction(async (tx) => {
+        await lockEditable(tx, user, regulationId);
+        const existing = await actions.list(regulationId, tx);
+        if (existing.length >= MAX_ACTIONS_PER_REGULATION) throw ValidationFailed.field('kind', ACTION_MESSAGES.tooMany);
+        assertOrder(existing, action);
+        const { kind, date, note, ...details } = action;
+        const row = await actions.insert(tx, { regulationId, kind, date, note: note ?? null, details, automatic: false, createdBy: user.id });
+        await record(tx, regulationId, user.id, { nameCell: `Trámite: ${REGULATION_ACTION_LABELS[kind]}`, oldCell: null, newCell: historyCell(action) });
+        return presentAction(row, pdfUrl);
+      });
+    },
+
+    async redate(user: AuthUser, regulationId: number, actionId: number, { date }: ActionChanges): Promise<RegulationAction> {
+      return repository.transaction(async (tx) => {
+        await lockEditable(tx, user, regulationId);
+        const existing = await actions.list(regulationId, tx);
+        const action = existing.find((candidate) => candidate.id === actionId);
+        if (!action) throw new NotFound('No se encontró el paso del trámite.');
+        assertOrder(existing, { id: action.id, kind: action.kind, date });
+        if (date !== action.date) {
+          await actions.setDate(tx, action.id, date);
+          await record(tx, regulationId, user.id, { nameCell: `Trámite: fecha de ${REGULATION_ACTION_LABELS[action.kind]}`, oldCell: action.date, newCell: date });
+        }
+        return presentAction({ ...action, date }, pdfUrl);
+      });
+    },
+
+    async remove(user: AuthUser, regulationId: number, actionId: number): Promise<void> {
+      await repository.transaction(async (tx) => {
+        await lockEditable(tx, user, regulationId);
+        const existing = await actions.list(regulationId, tx);
+        const action = existing.find((candidate) => candidate.id === actionId);
+        if (!action) throw new NotFound('No se encontró el paso del trámite.');
+        if (action.automatic || isAutomaticAction(action.kind)) throw new Conflict(ACTION_MESSAGES.notAutomatic);
+        await actions.delete(tx, action.id);
+        await record(tx, regulationId, user.id, { nameCell: `Trámite: ${REGULATION_ACTION_LABELS[action.kind]}`, oldCell: historyCell({ ...action, ...action.details }), newCell: null });
+      });
+    },
+  };
+}
+
+export type ActionService = ReturnType<typeof createActionService>;
+
+/** The calendar day (in the council's zone) an automatic step is dated. */
+export const actionDay = (date: Date, timeZone: string) => councilDay(date, timeZone);
