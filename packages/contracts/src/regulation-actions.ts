@@ -59,7 +59,6 @@ export const AUTOMATIC_ACTION_KINDS = ['ingreso', 'orden_del_dia', 'tratamiento'
 export const MANUAL_ACTION_KINDS = ['giro', 'despacho', 'promulgacion', 'veto', 'insistencia', 'publicacion', 'archivo', 'caducidad'] as const satisfies readonly RegulationActionKind[];
 export type ManualActionKind = (typeof MANUAL_ACTION_KINDS)[number];
 
-export const isAutomaticAction = (kind: RegulationActionKind) => (AUTOMATIC_ACTION_KINDS as readonly string[]).includes(kind);
 
 /**
  * The steps whose dates must keep the path's order (DESIGN.md 9.2): ingreso <= sanción <= promulgación
@@ -89,7 +88,6 @@ export const ACTION_MESSAGES = {
   url: 'La dirección debe empezar con https:// o http://.',
   note: 'La nota admite hasta 500 caracteres.',
   notAutomatic: 'Los pasos automáticos del trámite no se eliminan; se puede corregir su fecha.',
-  pdfOnly: '❌ Solo se permiten archivos PDF.',
   tooMany: 'El trámite de una normativa admite hasta 200 pasos.',
   noExpediente: 'Las normativas antiguas no tienen trámite.',
 } as const;

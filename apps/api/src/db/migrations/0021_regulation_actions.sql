@@ -21,5 +21,4 @@ ALTER TABLE "regulations" ADD COLUMN "expediente" text;--> statement-breakpoint
 ALTER TABLE "regulation_actions" ADD CONSTRAINT "regulation_actions_regulation_id_regulations_id_fk" FOREIGN KEY ("regulation_id") REFERENCES "public"."regulations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "regulation_actions" ADD CONSTRAINT "regulation_actions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "regulation_actions_regulation_idx" ON "regulation_actions" USING btree ("regulation_id","date","id");--> statement-breakpoint
-CREATE INDEX "regulation_actions_pdf_idx" ON "regulation_actions" USING btree ("pdf");--> statement-breakpoint
 CREATE UNIQUE INDEX "regulations_expediente_key" ON "regulations" USING btree ("expediente");

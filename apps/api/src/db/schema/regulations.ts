@@ -233,6 +233,5 @@ export const regulationActions = pgTable(
   },
   (table) => [
     index('regulation_actions_regulation_idx').on(table.regulationId, table.date, table.id),
-    index('regulation_actions_pdf_idx').on(table.pdf),
   ],
 );

@@ -5,9 +5,7 @@ import {
   REGULATION_ACTION_LABELS,
   actionOrderError,
   actionSummary,
-  councilDay,
   formatExpediente,
-  isAutomaticAction,
   type ActionChanges,
   type ActionDetails,
   type AuthorType,
@@ -165,7 +163,7 @@ export function createActionService({ repository, actions, clock, pdfUrl }: Deps
         const existing = await actions.list(regulationId, tx);
         const action = existing.find((candidate) => candidate.id === actionId);
         if (!action) throw new NotFound('No se encontró el paso del trámite.');
-        if (action.automatic || isAutomaticAction(action.kind)) throw new Conflict(ACTION_MESSAGES.notAutomatic);
+        if (action.automatic) throw new Conflict(ACTION_MESSAGES.notAutomatic);
         await actions.delete(tx, action.id);
         await record(tx, regulationId, user.id, { nameCell: `Trámite: ${REGULATION_ACTION_LABELS[action.kind]}`, oldCell: historyCell({ ...action, ...action.details }), newCell: null });
       });
@@ -175,5 +173,3 @@ export function createActionService({ repository, actions, clock, pdfUrl }: Deps
 
 export type ActionService = ReturnType<typeof createActionService>;
 
-/** The calendar day (in the council's zone) an automatic step is dated. */
-export const actionDay = (date: Date, timeZone: string) => councilDay(date, timeZone);
