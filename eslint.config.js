@@ -42,6 +42,21 @@ export default tseslint.config(
     rules: { 'local/module-walls': ['error', { walls: [API_MODULES, WEB_FEATURES], entryOnly: [WEB_FEATURES] }] },
   },
   {
+    // The API's test files share their worker's modules (isolate: false in apps/api/vitest.config.ts):
+    // a module mocked or a global stubbed in one file would leak into the next.
+    files: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'API test files share their modules (isolate: false): hand the test double in instead.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/lib/api-client.ts', 'apps/web/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-globals': 'off' },
   },

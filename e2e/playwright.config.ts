@@ -6,9 +6,14 @@ import { E2E_SMTP_PORT } from './support/smtp';
 
 const port = Number(process.env.E2E_PORT ?? 3999);
 
-/** Debian's Chromium (never a downloaded one) with the flags this machine needs. */
+/**
+ * Debian's Chromium (never a downloaded one) in its headless build, the `chromium-headless-shell`
+ * package: the same Blink as /usr/bin/chromium without the desktop browser around it, as Playwright
+ * itself runs headless tests. The whole e2e run took 546 s with it against 834 s with the full browser
+ * (both cores busy either way); CHROMIUM_PATH picks another binary.
+ */
 const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   args: [
     '--headless',
     '--no-sandbox',

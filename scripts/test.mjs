@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'test-reports');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless build of Chromium (package chromium-headless-shell), as e2e/playwright.config.ts says.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -25,11 +26,11 @@ function run(command, args, env = {}) {
 }
 
 /**
- * Debian packages the tests use: Chromium (end-to-end), poppler-utils (pdftotext, agenda PDFs;
+ * Debian packages the tests use: Chromium's headless build (end-to-end), poppler-utils (pdftotext, agenda PDFs;
  * pdftoppm, OCR), tesseract-ocr with its Spanish data (OCR of scanned PDFs) and the DejaVu fonts the
  * OCR tests draw their scans with; nginx, the balancer of the balancer test (which starts its own).
  */
-const PACKAGES = ['chromium', 'poppler-utils', 'tesseract-ocr', 'tesseract-ocr-spa', 'fonts-dejavu-core', 'nginx'];
+const PACKAGES = ['chromium-headless-shell', 'poppler-utils', 'tesseract-ocr', 'tesseract-ocr-spa', 'fonts-dejavu-core', 'nginx'];
 
 /** Whether tesseract runs and has the Spanish data. */
 function hasSpanishOcr() {

@@ -11,6 +11,10 @@ export default defineConfig({
     // one that starts Swift.
     exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts', 'src/**/*.s3.test.ts'],
     environment: 'node',
+    // Each file builds its own app on its own database and nothing here mocks a module, so the files of
+    // a worker share its loaded modules instead of importing the whole server again for each file
+    // (import time 164 s -> 13 s).
+    isolate: false,
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
