@@ -5,9 +5,12 @@ export default defineConfig({
     // Two cores here, but an API test file waits on PostgreSQL, its workers and its timers for about a
     // fifth of its time: a third worker keeps both cores busy (api: 337 s with two, 202 s with three).
     maxWorkers: 3,
+    // Three groups, one after the other (each project's sequence.groupOrder): 1 the latency tests alone,
+    // 2 everything else but 3, the server as processes (crash, SIGTERM, backup, balancer). A project
+    // left at the default 0 with one worker would run after all of them.
     projects: [
       // The root's own scripts (the build's stamp) and the Node the tests run on.
-      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node', sequence: { groupOrder: 2 } } },
       'packages/contracts',
       'apps/api',
       'apps/api/vitest.s3.config.ts',

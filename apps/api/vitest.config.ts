@@ -11,6 +11,7 @@ export default defineConfig({
     // one that starts Swift.
     exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts', 'src/**/*.s3.test.ts'],
     environment: 'node',
+    sequence: { groupOrder: 2 },
     // Each file builds its own app on its own database and nothing here mocks a module, so the files of
     // a worker share its loaded modules instead of importing the whole server again for each file
     // (import time 164 s -> 13 s).

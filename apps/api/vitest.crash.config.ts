@@ -15,7 +15,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./src/test/server-bundle-setup.ts'],
     maxWorkers: 2,
-    sequence: { groupOrder: 2 },
+    sequence: { groupOrder: 3 },
     testTimeout: 420_000,
     hookTimeout: 60_000,
   },

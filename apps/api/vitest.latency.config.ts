@@ -12,7 +12,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
     fileParallelism: false,
-    sequence: { groupOrder: -1 },
+    sequence: { groupOrder: 1 },
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

@@ -9,6 +9,7 @@ export default defineConfig({
     name: 'api-s3',
     include: ['src/**/*.s3.test.ts'],
     environment: 'node',
+    sequence: { groupOrder: 2 },
     globalSetup: ['./src/test/global-setup.ts', './src/test/s3-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

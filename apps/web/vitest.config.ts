@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    sequence: { groupOrder: 2 },
     // A page's first render in jsdom (its lazy modules, Quill) takes seconds when the machine is busy.
     testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
