@@ -62,3 +62,14 @@ test('the accessibility statement has no WCAG 2.1 A/AA violations, and every pag
   await expectNoViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
+
+test('the open data page (/datos) has no WCAG 2.1 A/AA violations, fits the screen, and the footer and the search link to it', async ({ page }) => {
+  await page.goto('/normativas');
+  await expect(page.getByRole('region', { name: 'Datos abiertos' }).getByRole('link', { name: 'Qué contiene cada columna' })).toHaveAttribute('href', '/datos');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datos abiertos' }).click();
+  await expect(page).toHaveURL('/datos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Datos abiertos' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /recurso Normativa de datos.gob.ar/ }).getByRole('rowheader')).toHaveCount(15);
+  await expectNoViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+});

@@ -23,7 +23,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('every public page, the account pages included, addresses the reader as usted', async ({ page, request }) => {
-  test.slow(); // fifteen pages
+  test.slow(); // sixteen pages
   const news = (await (await request.get('/api/v1/news/published')).json()) as { id: number }[];
   const pages = [
     '/',
@@ -33,6 +33,7 @@ test('every public page, the account pages included, addresses the reader as ust
     '/normativas/ordenanza/2847',
     '/ver-orden-dia',
     '/accesibilidad',
+    '/datos',
     '/login',
     '/forgot-password',
     '/password-reset/un-token?email=vecina%40example.org',

@@ -177,10 +177,16 @@ test('the current search downloads as CSV with every matching row, and as JSON',
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('normativas.csv');
   const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-  expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF","Vigencia"');
+  // Ours, then datos.gob.ar's Normativa columns, explained on /datos.
+  expect(lines[0]).toBe(
+    '"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF","Vigencia",' +
+      '"norma_tipo","numero","nombre","organismo_origen","fecha_sancion","fecha_boletin","numero_boletin","pagina_boletin","texto_resumido","observaciones","url_original","url_texto_actual","modificada_por","modifica_a","region"',
+  );
   expect(lines).toHaveLength(3);
   for (const number of numbers) {
-    expect(lines.some((line) => line.startsWith(`"Ordenanza","${number}","Tarifa de ${word}","tasas",`) && line.endsWith(',"Vigente"'))).toBe(true);
+    const line = lines.find((candidate) => candidate.startsWith(`"Ordenanza","${number}","Tarifa de ${word}","tasas",`));
+    expect(line).toContain(`,"Vigente","Ordenanza","${number}","Ordenanza N° ${number}",`);
+    expect(line).toMatch(new RegExp(`,"http://[^"]+/normativas/ordenanza/${number}",`));
   }
 
   const json = await page.request.get((await page.getByRole('link', { name: 'Descargar JSON' }).getAttribute('href'))!);

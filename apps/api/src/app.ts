@@ -284,7 +284,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     clock,
     urls: { publicPdf: fileUrl },
     timeZone: config.council.timeZone,
-    site: { publicUrl: config.publicUrl, councilName: config.council.name },
+    site: { publicUrl: config.publicUrl, councilName: config.council.name, region: `${config.council.town}, ${config.council.region}` },
   });
 
   await app.register(errorsPlugin);

@@ -27,3 +27,4 @@ export * from './subscriptions.js';
 export * from './reader-voice.js';
 export * from './common-passwords.js';
 export * from './regulation-actions.js';
+export * from './open-data.js';

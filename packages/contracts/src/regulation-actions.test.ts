@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actionOrderError, datesOfActions, formatActionDay, parseExpediente } from './regulation-actions.js';
+import { actionOrderError, actionSummary, formatActionDay, parseExpediente, type ActionDetails } from './regulation-actions.js';
+
+const NO_DETAILS: ActionDetails = { committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, in_force_from: null, day_order_id: null };
 
 describe('the expediente as typed', () => {
   it('is read in any case and with spaces, and anything else is not one', () => {
@@ -30,13 +32,8 @@ describe('the path of a norm', () => {
     expect(actionOrderError(steps, { kind: 'giro', date: '2020-01-01' })).toBeNull();
   });
 
-  it('gives the norm its dates: the latest of each step, in force from its publication', () => {
-    expect(datesOfActions([...steps, { kind: 'publicacion', date: '2026-04-20' }])).toEqual({
-      enacted_on: '2026-04-10',
-      promulgated_on: null,
-      published_on: '2026-04-20',
-      in_force_from: '2026-04-20',
-    });
+  it('reads a day as the council writes it, and a publicación with its entry into force', () => {
     expect(formatActionDay('2026-04-20')).toBe('20/04/2026');
+    expect(actionSummary({ ...NO_DETAILS, kind: 'publicacion', edition: '1234', page: 7, in_force_from: '2026-05-01' })).toBe('edición N° 1234, página 7, vigente desde el 01/05/2026');
   });
 });

@@ -86,6 +86,7 @@ export const ACTION_MESSAGES = {
   edition: 'Indique el número de edición del Boletín Oficial.',
   page: 'La página debe ser un número entre 1 y 100000.',
   url: 'La dirección debe empezar con https:// o http://.',
+  inForceFrom: 'La fecha de entrada en vigencia no es válida (AAAA-MM-DD).',
   note: 'La nota admite hasta 500 caracteres.',
   notAutomatic: 'Los pasos automáticos del trámite no se eliminan; se puede corregir su fecha.',
   tooMany: 'El trámite de una normativa admite hasta 200 pasos.',
@@ -132,6 +133,8 @@ export const newActionSchema = z.discriminatedUnion(
       edition: textSchema({ error: ACTION_MESSAGES.edition }).min(1, { error: ACTION_MESSAGES.edition }).max(40, { error: ACTION_MESSAGES.edition }),
       page: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number({ error: ACTION_MESSAGES.page }).int({ error: ACTION_MESSAGES.page }).min(1, { error: ACTION_MESSAGES.page }).max(100_000, { error: ACTION_MESSAGES.page }).optional()),
       url: optionalUrl,
+      /** When it comes into force, if not on the day of its publication (the norm may say so). */
+      in_force_from: z.preprocess((value) => (value === '' || value === null ? undefined : value), calendarDaySchema(ACTION_MESSAGES.inForceFrom).optional()),
     }),
     z.object({ kind: z.literal('archivo'), date: actionDate, note: optionalNote }),
     z.object({ kind: z.literal('caducidad'), date: actionDate, note: optionalNote }),
@@ -154,6 +157,8 @@ export const actionDetailsSchema = z.object({
   edition: z.string().nullable(),
   page: z.number().nullable(),
   url: z.string().nullable(),
+  /** A publicación's date of entry into force, when it is not the publication's own. */
+  in_force_from: z.string().nullable(),
   /** The agenda (orden del día) that listed it, for `orden_del_dia`. */
   day_order_id: z.number().nullable(),
 });
@@ -181,22 +186,8 @@ export function actionSummary(action: Pick<RegulationAction, 'kind' | keyof Acti
   if (action.decree) parts.push(`Decreto ${action.decree}`);
   if (action.edition) parts.push(`edición N° ${action.edition}`);
   if (action.page) parts.push(`página ${action.page}`);
+  if (action.in_force_from) parts.push(`vigente desde el ${formatActionDay(action.in_force_from)}`);
   return parts.join(', ');
-}
-
-/** The dates a norm's path gives it (DESIGN.md 9.2), as calendar days; null where the step is not recorded. */
-export interface RegulationDates {
-  enacted_on: string | null;
-  promulgated_on: string | null;
-  published_on: string | null;
-  in_force_from: string | null;
-}
-
-/** The dates of a path: the latest sanción, promulgación and publicación; in force from the publication. */
-export function datesOfActions(actions: readonly Pick<RegulationAction, 'kind' | 'date'>[]): RegulationDates {
-  const last = (kind: RegulationActionKind) => actions.filter((action) => action.kind === kind).map((action) => action.date).sort().at(-1) ?? null;
-  const published = last('publicacion');
-  return { enacted_on: last('sancion'), promulgated_on: last('promulgacion'), published_on: published, in_force_from: published };
 }
 
 /**

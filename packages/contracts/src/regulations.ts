@@ -306,6 +306,10 @@ export const publishedRegulationSchema = z.object({
   created_at: z.string(),
   pdf_approved: z.string().nullable(),
   legal_force: z.enum(LEGAL_FORCES),
+  /** `{sequence}-{C|D|P}-{year}` (DESIGN.md 9.2); null for a norm registered before expedientes. */
+  expediente: z.string().nullable(),
+  /** The day of its sanción (YYYY-MM-DD, from its path), or null where none is recorded. */
+  enacted_on: z.string().nullable(),
   /** Only with a search: where it matched, and a piece of the PDF's text around the match. */
   matched_in: z.array(z.enum(MATCH_PLACES)),
   excerpt: z.array(z.object({ text: z.string(), match: z.boolean() })).nullable(),
@@ -350,12 +354,9 @@ export const publishedRegulationDetailSchema = publishedRegulationSchema.omit({ 
   text_start: z.string().nullable(),
   /** The PDF is a scan whose text was recognised automatically (OCR): it may hold errors. */
   text_recognized: z.boolean(),
-  /** `{sequence}-{C|D|P}-{year}` (DESIGN.md 9.2); null for a norm registered before expedientes. */
-  expediente: z.string().nullable(),
   /** The trámite, oldest step first: every step is public record (its note too). */
   actions: z.array(regulationActionSchema),
-  /** From the steps: sanción, promulgación, publicación in the Boletín Oficial; in force from the publication. */
-  enacted_on: z.string().nullable(),
+  /** From the steps (besides enacted_on): promulgación, publicación in the Boletín Oficial, in force from. */
   promulgated_on: z.string().nullable(),
   published_on: z.string().nullable(),
   in_force_from: z.string().nullable(),

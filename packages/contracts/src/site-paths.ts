@@ -14,6 +14,8 @@ export const SITE_PATHS = {
   newsItem: (id: number) => `/noticia/${id}`,
   /** The accessibility statement (Ley 26.653). */
   accessibility: '/accesibilidad',
+  /** The open data: every download and what each of its columns means (DESIGN.md 9.2). */
+  openData: '/datos',
 } as const;
 
 /** What the server answers at the site's root for crawlers (no API_BASE prefix). */

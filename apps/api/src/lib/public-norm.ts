@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
+import { PUBLIC_REGULATION_TYPES, type DemType, type LegalForce, type PublicRegulationType, type RegulationLinkKind } from '@concejo/contracts';
 import { regulations } from '../db/schema/index.js';
+import type { StoredAction } from './regulation-actions.js';
 
 // What makes a norm public (DESIGN.md section 5): approved, or registered as old, and of a public type.
 // One rule, in the three forms the code needs it: on values (the contracts' isPublicNorm, re-exported),
@@ -15,3 +16,44 @@ export function publicNormAs(alias: string): SQL {
   const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
   return sql`((${column('state')} = 'approved' or ${column('is_old')}) and ${column('type')} = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[]))`;
 }
+
+/**
+ * What the page of one public norm reads, in one statement (modules/regulations' publishedNorm, which
+ * modules/public-search is handed by app.ts): the row, its authors, keywords, linked public norms and
+ * trámite, and the dates its path gives it (calendar days).
+ */
+export type PublishedNormRow = {
+  id: number;
+  type: PublicRegulationType;
+  demType: DemType | null;
+  number: number;
+  subject: string;
+  createdAt: Date;
+  approvedAt: Date | null;
+  pdfApproved: string | null;
+  legalForce: LegalForce;
+  isOld: boolean;
+  textRecognized: boolean;
+  textStart: string | null;
+  authors: string[];
+  keywords: string[];
+  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
+  expediente: string | null;
+  actions: StoredAction[];
+  enactedOn: string | null;
+  promulgatedOn: string | null;
+  publishedOn: string | null;
+  inForceFrom: string | null;
+};
+
+/** What the open-data downloads add to a public norm (modules/regulations' openDataOf, for modules/public-search). */
+export type OpenDataRow = {
+  enactedOn: string | null;
+  promulgatedOn: string | null;
+  publishedOn: string | null;
+  inForceFrom: string | null;
+  edition: string | null;
+  page: number | null;
+  modifiedBy: [PublicRegulationType, number][];
+  modifies: [PublicRegulationType, number][];
+};

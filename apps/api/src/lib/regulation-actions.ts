@@ -9,9 +9,11 @@ export interface StoredAction {
   note: string | null;
   automatic: boolean;
   pdf: string | null;
+  /** The agenda an `orden_del_dia` step records (a column of its own: the step goes with the agenda). */
+  dayOrderId?: number | null;
 }
 
-export const NO_ACTION_DETAILS: ActionDetails = { committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, day_order_id: null };
+export const NO_ACTION_DETAILS: ActionDetails = { committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, in_force_from: null, day_order_id: null };
 
 /** A step as the API answers it, to the staff (modules/regulations) and on a norm's public page (modules/public-search). */
 export function presentAction(row: StoredAction, pdfUrl: (key: string) => string): RegulationAction {
@@ -25,5 +27,6 @@ export function presentAction(row: StoredAction, pdfUrl: (key: string) => string
     pdf: row.pdf ? pdfUrl(row.pdf) : null,
     ...NO_ACTION_DETAILS,
     ...row.details,
+    day_order_id: row.dayOrderId ?? null,
   };
 }

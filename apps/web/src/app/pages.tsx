@@ -7,6 +7,7 @@
 import { PANELS, type Ability, type Panel } from '@concejo/contracts';
 import type { ComponentType } from 'react';
 import { loadAccessibilityPage } from '../features/accessibility';
+import { loadOpenDataPage } from '../features/open-data';
 import { loadProfilePage } from '../features/account';
 import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerifiedPage } from '../features/auth';
 import { loadBannerCreatePage, loadBannerListPage, loadContactsUploadPage, loadNewsCreatePage, loadNewsManagePage } from '../features/content';
@@ -73,6 +74,7 @@ export const PUBLIC_PAGES = [
   { id: 'subscription-confirmed', path: paths.subscriptionConfirmed.path, load: loadSubscriptionConfirmedPage, rendering: 'document' },
   { id: 'subscription-error', path: paths.subscriptionError.path, load: loadSubscriptionErrorPage, rendering: 'document' },
   { id: 'accessibility', path: paths.accessibility.path, load: loadAccessibilityPage, rendering: 'document' },
+  { id: 'open-data', path: paths.openData.path, load: loadOpenDataPage, rendering: 'document' },
   { id: 'unsubscribe', path: paths.unsubscribe.path, load: loadUnsubscribePage, rendering: 'document' },
   { id: 'profile', path: paths.profile.path, load: loadGuardedProfilePage, rendering: 'client' },
   { id: 'not-found', path: '*', Component: NotFoundPage, rendering: 'server' },

@@ -37,6 +37,7 @@ export const paths = {
   subscriptionError: { path: SUBSCRIPTION_PAGES.error, getHref: () => SUBSCRIPTION_PAGES.error },
   unsubscribe: { path: SUBSCRIPTION_PAGES.unsubscribe },
   accessibility: { path: SITE_PATHS.accessibility, getHref: () => SITE_PATHS.accessibility },
+  openData: { path: SITE_PATHS.openData, getHref: () => SITE_PATHS.openData },
   news: { path: '/noticia/:id', getHref: (id: Id) => `/noticia/${segment(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
   panel: {

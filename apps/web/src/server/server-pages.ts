@@ -1,5 +1,6 @@
 import { LAYOUT_ROUTES, type ServerRouteId } from '../app/pages';
 import { accessibilityServerPage } from '../features/accessibility';
+import { openDataServerPage } from '../features/open-data';
 import { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from '../features/auth';
 import { publicDayOrdersServerPage } from '../features/day-orders';
 import { homeServerPage, newsServerPage } from '../features/home';
@@ -30,6 +31,7 @@ export const SERVER_PAGES: Record<ServerRouteId, ServerPage> = {
   'subscription-error': subscriptionErrorServerPage,
   unsubscribe: unsubscribeServerPage,
   accessibility: accessibilityServerPage,
+  'open-data': openDataServerPage,
   'not-found': { head: () => ({ title: 'Página no encontrada', noindex: true, status: 404 }) },
 };
 

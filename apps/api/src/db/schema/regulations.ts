@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REGULATION_ACTION_KINDS, type ActionDetails } from '@concejo/contracts';
 import { AUTHOR_TYPES, DEM_TYPES, LEGAL_FORCES, REGULATION_LINK_KINDS, REGULATION_STATES, REGULATION_TYPES } from '@concejo/contracts';
+import { dayOrders } from './day-orders.js';
 import { users } from './users.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -66,6 +67,16 @@ export const regulations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it became approved (for the feed of new norms); null while in process. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * The dates of its path (DESIGN.md 9.2), kept from its regulation_actions in the same transaction
+     * as every change of them (modules/regulations/actions.ts, refreshDates): the latest sanción,
+     * promulgación and publicación in the Boletín Oficial, and in force from the publication (or the
+     * date its publicación names). Calendar days; null where the step is not recorded.
+     */
+    enactedOn: date('enacted_on', { mode: 'string' }),
+    promulgatedOn: date('promulgated_on', { mode: 'string' }),
+    publishedOn: date('published_on', { mode: 'string' }),
+    inForceFrom: date('in_force_from', { mode: 'string' }),
     /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
     searchDocument: tsvector('search_document'),
     /**
@@ -227,11 +238,15 @@ export const regulationActions = pgTable(
     note: text('note'),
     /** The storage key of the despacho's PDF. */
     pdf: text('pdf'),
+    /** The agenda an `orden_del_dia` step records: the step goes with the agenda when it is deleted. */
+    dayOrderId: integer('day_order_id').references(() => dayOrders.id, { onDelete: 'cascade' }),
     automatic: boolean('automatic').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('regulation_actions_regulation_idx').on(table.regulationId, table.date, table.id),
+    // An agenda's steps, found when it is deleted (the cascade and the norms it listed).
+    index('regulation_actions_day_order_idx').on(table.dayOrderId),
   ],
 );

@@ -159,6 +159,22 @@ describe('POST /day-orders', () => {
     expect(left.some((name) => docx_path.includes(name))).toBe(false);
   });
 
+  it('writes each listed norm\'s orden del día step, dated its session, in its history; deleting the agenda takes the steps back', async () => {
+    const created = await post(validBody());
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const stepsOf = async (regulationId: number) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/regulations/${regulationId}/actions`, headers: as.admin })).json<{ kind: string; date: string; day_order_id: number | null; automatic: boolean }[]>();
+    for (const listed of [regs.ordenanza!, regs.nota1!]) {
+      expect((await stepsOf(listed.id)).filter((step) => step.kind === 'orden_del_dia')).toEqual([expect.objectContaining({ date: '2026-03-10', day_order_id: id, automatic: true })]);
+    }
+    const history = (await ctx.app.inject({ method: 'GET', url: `/api/v1/regulations/${regs.ordenanza!.id}`, headers: as.admin })).json<{ modifications: { name_cell: string; new_cell: string | null }[] }>().modifications;
+    expect(history).toContainEqual(expect.objectContaining({ name_cell: 'Trámite: Incluido en el orden del día', new_cell: '2026-03-10' }));
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/day-orders/${id}`, headers: as.admin })).statusCode).toBe(200);
+    expect((await stepsOf(regs.ordenanza!.id)).some((step) => step.kind === 'orden_del_dia')).toBe(false);
+  });
+
   it('writes each session type in words, takes the minutes number as a number and trims the texts', async () => {
     const response = await post({
       ...validBody(),

@@ -69,6 +69,10 @@ export interface AgendaNorms {
   authorsOf(ids: readonly number[]): Promise<Map<number, string[]>>;
   /** Locks these norms' rows until `tx` ends. */
   lock(tx: Tx, ids: readonly number[]): Promise<void>;
+  /** Records in `tx` that the agenda lists these norms: the `orden_del_dia` step of each one's trámite. */
+  listedInAgenda(tx: Tx, agenda: { id: number; day: string; userId: number; at: Date }, ids: readonly number[]): Promise<void>;
+  /** Before the agenda is deleted in `tx` (its steps go with it): the norms it listed change. */
+  agendaDeleting(tx: Tx, dayOrderId: number): Promise<void>;
 }
 
 /**
@@ -111,7 +115,8 @@ export function createDayOrderRepository(db: Database, norms: AgendaNorms) {
      * agenda already (answered as `taken`). Its rows are locked first, so that two agendas saved at once
      * cannot both take it: the second waits, then sees the first one's items.
      */
-    async insert(order: NewDayOrder, items: readonly NewItem[]): Promise<{ id: number } | { taken: TakenItem[] }> {
+    /** Stores the agenda and its items, and each listed norm's step, its session held on `day` (YYYY-MM-DD, the council's). */
+    async insert(order: NewDayOrder, items: readonly NewItem[], day: string): Promise<{ id: number } | { taken: TakenItem[] }> {
       return writePublic(db, 'day-orders', async (tx) => {
         const regulationIds = items.flatMap((item) => (item.regulationId === null ? [] : [item.regulationId]));
         if (regulationIds.length) {
@@ -127,6 +132,7 @@ export function createDayOrderRepository(db: Database, norms: AgendaNorms) {
         const [row] = await tx.insert(dayOrders).values(order).returning({ id: dayOrders.id });
         const id = row!.id;
         if (items.length) await insertItems(tx, id, items);
+        await norms.listedInAgenda(tx, { id, day, userId: order.createdBy, at: order.createdAt }, regulationIds);
         // Followers of the agendas hear of it in the next digest (modules/subscriptions).
         await recordAlertEvents(tx, [{ kind: 'day-order-published', dayOrderId: id }]);
         return { id };
@@ -152,8 +158,11 @@ export function createDayOrderRepository(db: Database, norms: AgendaNorms) {
 
     /** Deletes the agenda (its items go with it); answers its files' keys, or undefined when it did not exist. */
     async delete(id: number): Promise<{ pdfKey: string | null; docxKey: string | null } | undefined> {
-      const [row] = await writePublic(db, 'day-orders', (tx) => tx.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey, docxKey: dayOrders.docxKey }));
-      return row;
+      return writePublic(db, 'day-orders', async (tx) => {
+        await norms.agendaDeleting(tx, id);
+        const [row] = await tx.delete(dayOrders).where(eq(dayOrders.id, id)).returning({ pdfKey: dayOrders.pdfKey, docxKey: dayOrders.docxKey });
+        return row;
+      });
     },
 
     /** These agendas (those that still exist), for the alerts: what names a session and its PDF. */

@@ -203,6 +203,7 @@ export function createDayOrderService({ repository, storage, documents, clock, u
         saved = await repository.insert(
           { sessionType: input.sessionType, sessionDate, previousMinutes: input.acta, pdfKey, docxKey, createdBy: user.id, createdAt },
           items,
+          councilDay(sessionDate, timeZone),
         );
       } catch (error) {
         await removeFiles();

@@ -192,7 +192,7 @@ export type NormRow = Omit<ListedNorm, 'createdAt'> & {
 };
 
 function normOf(row: NormRow): IndexedNorm<ListedNorm> {
-  const { id, type, demType, number, subject, pdfApproved, createdAt, legalForce, keywords } = row;
+  const { id, type, demType, number, subject, pdfApproved, createdAt, legalForce, keywords, expediente, enactedOn } = row;
   return {
     id,
     type,
@@ -200,7 +200,7 @@ function normOf(row: NormRow): IndexedNorm<ListedNorm> {
     legalForce,
     createdAt: Number(row.created),
     document: row.document,
-    listing: { id, type, demType, number, subject, pdfApproved, createdAt: new Date(createdAt), legalForce, keywords },
+    listing: { id, type, demType, number, subject, pdfApproved, createdAt: new Date(createdAt), legalForce, keywords, expediente, enactedOn },
   };
 }
 

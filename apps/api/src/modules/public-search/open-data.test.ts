@@ -43,7 +43,7 @@ async function serveDownloads(allPublished: (base: PublishedNorms) => PublishedN
     clock: ctx.clock,
     urls: { publicPdf: (key) => `/api/v1/files/${key}` },
     timeZone: 'America/Argentina/Buenos_Aires',
-    site: { publicUrl: 'http://localhost:3000', councilName: 'Concejo Deliberante' },
+    site: { publicUrl: 'http://localhost:3000', councilName: 'Concejo Deliberante', region: 'Villa del Parque, Buenos Aires' },
   });
   await app.register(publicSearchRoutes, { prefix: '/api/v1', search });
   await app.listen({ port: 0, host: '127.0.0.1' });

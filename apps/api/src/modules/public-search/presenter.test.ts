@@ -13,6 +13,8 @@ const norm: ListedNorm = {
   pdfApproved: 'approved/7.pdf',
   legalForce: 'in_force',
   keywords: ['tránsito', 'camión "pesado"'],
+  expediente: '12-C-2026',
+  enactedOn: '2026-03-20',
 };
 
 describe('a norm of the public search as JSON text', () => {

@@ -16,6 +16,10 @@ export interface ListedNorm {
   pdfApproved: string | null;
   legalForce: LegalForce;
   keywords: string[];
+  /** `{sequence}-{C|D|P}-{year}`, or null for a norm registered before expedientes (DESIGN.md 9.2). */
+  expediente: string | null;
+  /** The day of its sanción (YYYY-MM-DD), or null where its path does not record one. */
+  enactedOn: string | null;
 }
 
 export function presentPublished(
@@ -34,6 +38,8 @@ export function presentPublished(
     created_at: row.createdAt.toISOString(),
     pdf_approved: row.pdfApproved ? urls.publicPdf(row.pdfApproved) : null,
     legal_force: row.legalForce,
+    expediente: row.expediente,
+    enacted_on: row.enactedOn,
     matched_in: match ? (['subject', 'keywords', 'pdf'] as const).filter((place) => match[place]) : [],
     excerpt: match?.excerpt ? excerptSegments(match.excerpt) : null,
   };

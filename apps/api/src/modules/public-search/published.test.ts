@@ -137,7 +137,7 @@ describe('GET /regulations/published finds what citizens type', () => {
     const response = await published('numberSearch=100');
     expect(response.json()).toMatchObject({ total: 1, per_page: 15, current_page: 1, last_page: 1 });
     const [row] = response.json().data;
-    expect(Object.keys(row).sort()).toEqual(['created_at', 'dem_type', 'excerpt', 'id', 'keywords', 'legal_force', 'matched_in', 'number', 'pdf_approved', 'subject', 'type']);
+    expect(Object.keys(row).sort()).toEqual(['created_at', 'dem_type', 'enacted_on', 'excerpt', 'expediente', 'id', 'keywords', 'legal_force', 'matched_in', 'number', 'pdf_approved', 'subject', 'type']);
     expect(row.legal_force).toBe('in_force');
     expect((await ctx.app.inject({ url: row.pdf_approved })).statusCode).toBe(200);
   });
@@ -150,7 +150,7 @@ describe('GET /regulations/published finds what citizens type', () => {
       clock: ctx.clock,
       urls: { publicPdf: (key) => `${API_BASE}${FILES_PREFIX}/${key}` },
       timeZone: testConfig().council.timeZone,
-      site: { publicUrl: 'http://localhost', councilName: 'Concejo' },
+      site: { publicUrl: 'http://localhost', councilName: 'Concejo', region: 'Villa del Parque, Buenos Aires' },
     });
     // Queries no other test asks (an answer from the cache would not say what computed it).
     for (const query of ['from=1990-01-01', 'numberSearch=102', 'type=declaration', 'to=2025-06-30', q('Camiones'), q('Cultura'), q('visto expediente 4455'), q('Alumbrado')]) {
@@ -237,9 +237,20 @@ describe('open data', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="normativas.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF","Vigencia"');
+    // Ours, then datos.gob.ar's Normativa columns (DESIGN.md 9.2).
+    expect(lines[0]).toBe(
+      '"Tipo","N°","Tema","Palabras clave","Fecha de creación","PDF","Vigencia",' +
+        '"norma_tipo","numero","nombre","organismo_origen","fecha_sancion","fecha_boletin","numero_boletin","pagina_boletin","texto_resumido","observaciones","url_original","url_texto_actual","modificada_por","modifica_a","region"',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^"Ordenanza","100","Circulación de camión pesado en el casco urbano","tránsito; transporte de carga","2025-03-10","http:\/\/localhost:3000\/api\/v1\/files\/regulations-approved\/[0-9a-f-]{36}\.pdf","Vigente"$/);
+    const pdf = 'http:\\/\\/localhost:3000\\/api\\/v1\\/files\\/regulations-approved\\/[0-9a-f-]{36}\\.pdf';
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^"Ordenanza","100","Circulación de camión pesado en el casco urbano","tránsito; transporte de carga","2025-03-10","${pdf}","Vigente",` +
+          `"Ordenanza","100","Ordenanza N° 100","${testConfig().council.name}","2025-03-10","","","","Circulación de camión pesado en el casco urbano","Vigente","${pdf}",` +
+          `"http://localhost:3000/normativas/ordenanza/100","","","${testConfig().council.town}, ${testConfig().council.region}"$`,
+      ),
+    );
   });
 
   it('downloads all public rows as JSON, not only one page', async () => {

@@ -1,21 +1,20 @@
 import {
-  datesOfActions,
   isPublicRegulationType,
   toInstant,
   officialNumberOf,
+  parseExpediente,
   PUBLIC_REGULATION_TYPES,
   REGULATION_COUNT_LIMIT,
   SITE_PATHS,
   REGULATION_MESSAGES,
-  type LegalForce,
   type PublicRegulationQuery,
   type PublicRegulationType,
   type PublishedRegulationDetail,
   type PublishedRegulationList,
-  type RegulationLinkKind,
 } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
-import { presentAction, type StoredAction } from '../../lib/regulation-actions.js';
+import { presentAction } from '../../lib/regulation-actions.js';
+import type { OpenDataRow, PublishedNormRow } from '../../lib/public-norm.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import { SizedLru } from '../../lib/sized-lru.js';
@@ -25,7 +24,7 @@ import type { SQL } from 'drizzle-orm';
 import { excerptOf, foldedText } from './excerpt.js';
 import type { SearchIndex } from './index/search-index.js';
 import type { PublishedIndex } from './index-sync.js';
-import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem } from './open-data.js';
+import { atomFeed, CSV_HEADER, csvCell, csvRow, feedTitle, jsonItem, type OpenDataContext } from './open-data.js';
 import { presentPublished, publishedItemHead, publishedItemJson, type ListedNorm, type PublicFileUrls } from './presenter.js';
 
 export const PER_PAGE = 15;
@@ -42,20 +41,6 @@ export type PublishedRow = Omit<ListedNorm, 'keywords'>;
 /** Where the words of a search matched a norm, with the PDF's excerpt marked between \u0002 and \u0003. */
 type DatabaseMatch = { subject: boolean; keywords: boolean; pdf: boolean; excerpt: string | null };
 
-/** What the page of one public norm reads. */
-export interface PublishedNormRow extends Omit<ListedNorm, 'type' | 'number' | 'keywords'> {
-  type: PublicRegulationType;
-  number: number;
-  approvedAt: Date | null;
-  isOld: boolean;
-  textRecognized: boolean;
-  textStart: string | null;
-  authors: string[];
-  keywords: string[];
-  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
-  expediente: string | null;
-  actions: StoredAction[];
-}
 
 /**
  * What the public search reads of the registry: modules/regulations' repository, handed in by app.ts
@@ -66,6 +51,7 @@ export interface PublishedNorms {
   listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string }): Promise<{ rows: PublishedRow[]; total: number; capped: boolean; search: SQL | undefined }>;
   allPublished(query: PublicRegulationQuery, options: { timeZone: string; batch: number; max: number }): AsyncGenerator<PublishedRow[], void>;
   keywordsOf(ids: readonly number[]): Promise<Map<number, string[]>>;
+  openDataOf(ids: readonly number[]): Promise<Map<number, OpenDataRow>>;
   matchesOf(ids: readonly number[], search: SQL): Promise<Map<number, DatabaseMatch>>;
   approvedTexts(ids: readonly number[]): Promise<Map<number, string>>;
   latestApproved(limit: number): Promise<(Omit<PublishedRow, 'demType' | 'createdAt'> & { approvedAt: Date | null; updatedAt: Date })[]>;
@@ -94,7 +80,7 @@ interface Deps {
   urls: PublicFileUrls;
   timeZone: string;
   /** For absolute links in downloads and the feed (never the request's Host). */
-  site: { publicUrl: string; councilName: string };
+  site: { publicUrl: string; councilName: string; region: string };
 }
 
 /**
@@ -103,6 +89,7 @@ interface Deps {
  */
 export function createPublicSearch({ norms, changes, index, clock, urls, timeZone, site }: Deps) {
   const absolute = (path: string) => `${site.publicUrl}${path}`;
+  const openData: OpenDataContext = { absolute, timeZone, councilName: site.councilName, region: site.region };
   // Citizens repeat the same searches; any change to the registry, made through any instance (or a
   // PDF's text joining the index), empties the cache.
   // The PDF texts excerpts were last cut from, by the listing they belong to: a norm written again
@@ -175,7 +162,8 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
 
   /** A page of the public search as JSON text (the contract's publishedRegulationListSchema). */
   async function searchPublished(query: PublicRegulationQuery): Promise<Computed> {
-    const current = await index?.current();
+    // An expediente typed whole (`123-C-2026`) is one norm at most: the database finds it by its unique index.
+    const current = query.search && parseExpediente(query.search) ? undefined : await index?.current();
     if (current) return searchIndexed(query, current, index!.termsOf);
     const { rows, total, capped, search } = await norms.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
@@ -219,10 +207,11 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
       let written = 0;
       const render = async (rows: PublishedRow[] | void): Promise<string> => {
         if (!rows?.length) return '';
-        const keywords = await norms.keywordsOf(rows.map((row) => row.id));
+        const ids = rows.map((row) => row.id);
+        const [keywords, facts] = await Promise.all([norms.keywordsOf(ids), norms.openDataOf(ids)]);
         const items = rows.map((row) => presentPublished(row, keywords.get(row.id) ?? [], undefined, urls));
-        if (format === 'csv') return items.map((item) => `${csvRow(item, absolute, timeZone)}\r\n`).join('');
-        const pieces = items.map((item) => jsonItem(item, absolute));
+        if (format === 'csv') return items.map((item) => `${csvRow(item, facts.get(item.id), openData)}\r\n`).join('');
+        const pieces = items.map((item) => jsonItem(item, facts.get(item.id), openData));
         const separator = written > 0 ? ',' : '';
         written += pieces.length;
         return separator + pieces.join(',');
@@ -266,9 +255,10 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
         links: row.links,
         text_start: row.textStart ? textStart(row.textStart) : null,
         text_recognized: row.textRecognized,
-        expediente: row.expediente,
         actions,
-        ...datesOfActions(actions),
+        promulgated_on: row.promulgatedOn,
+        published_on: row.publishedOn,
+        in_force_from: row.inForceFrom,
       };
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_MESSAGES, type RegulationAction, type RegulationDetail, type Role, type StaffRegulationList } from '@concejo/contracts';
+import { ACTION_MESSAGES, type PublishedRegulationDetail, type PublishedRegulationList, type RegulationAction, type RegulationDetail, type Role, type StaffRegulationList } from '@concejo/contracts';
 import { buildLoggedInUser, buildRegulation } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm, samplePdf } from '../../test/multipart.js';
@@ -39,7 +39,7 @@ describe('the expediente', () => {
     expect(numbers.at(-1)! - numbers[0]!).toBe(49);
   });
 
-  it('is not given to an archive norm, which has no trámite', async () => {
+  it('is not given to an archive norm, whose path is its sanción on the date it was loaded with', async () => {
     const old = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/old-regulations',
@@ -49,6 +49,9 @@ describe('the expediente', () => {
     expect(old.statusCode, old.body).toBe(201);
     const norm = old.json<RegulationDetail>();
     expect(norm.expediente).toBeNull();
+    expect(norm.actions.map((action) => [action.kind, action.date, action.automatic])).toEqual([['sancion', '1998-05-04', true]]);
+    const page = (await ctx.app.inject({ method: 'GET', url: '/api/v1/regulations/published/ordinance/77001' })).json<PublishedRegulationDetail>();
+    expect(page).toMatchObject({ expediente: null, enacted_on: '1998-05-04', published_on: null });
     const refused = await add(norm.id, { kind: 'archivo', date: '2026-03-02' }, 'admin');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.kind).toEqual([ACTION_MESSAGES.noExpediente]);
@@ -163,5 +166,48 @@ describe('the trámite', () => {
       expect(Object.keys(answer.json().errors ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect((await actionsOf(id)).map((action) => action.kind)).toEqual(['ingreso']);
+  });
+});
+
+describe('the dates of a norm', () => {
+  const published = async (number: number) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/regulations/published/ordinance/${number}` })).json<PublishedRegulationDetail>();
+  const search = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/regulations/published?${query}` })).json<PublishedRegulationList>();
+
+  it('follow its steps: enacted, promulgated, published and in force, on its page and in the search results', async () => {
+    const created = await buildRegulation<RegulationDetail>(ctx.app, as.admin, { ...project('Tasa de alumbrado público'), state: 'approved', number: '88010' }, { pdf_approved: samplePdf() });
+    expect(await published(88010)).toMatchObject({ expediente: created.expediente, enacted_on: '2026-03-02', promulgated_on: null, published_on: null, in_force_from: null });
+
+    expect((await add(created.id, { kind: 'promulgacion', promulgation: 'tacita', date: '2026-03-12' }, 'admin')).statusCode).toBe(201);
+    const boletin = await add(created.id, { kind: 'publicacion', date: '2026-03-16', edition: '2044', page: '12', in_force_from: '2026-04-01' }, 'admin');
+    expect(boletin.statusCode, boletin.body).toBe(201);
+    expect(boletin.json()).toMatchObject({ edition: '2044', page: 12, in_force_from: '2026-04-01' });
+    const page = await published(88010);
+    expect(page).toMatchObject({ enacted_on: '2026-03-02', promulgated_on: '2026-03-12', published_on: '2026-03-16', in_force_from: '2026-04-01' });
+    expect(page.actions.map((action) => action.kind)).toEqual(['ingreso', 'sancion', 'promulgacion', 'publicacion']);
+
+    // The list of the public search shows its expediente and enactment too (from the in-memory index).
+    const listed = (await search('search=alumbrado')).data.find((item) => item.id === created.id);
+    expect(listed).toMatchObject({ expediente: created.expediente, enacted_on: '2026-03-02' });
+
+    // A publication taken back takes its dates with it; a sanción redated moves the enactment.
+    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/regulations/${created.id}/actions/${boletin.json<RegulationAction>().id}`, headers: as.admin });
+    const sancion = page.actions.find((action) => action.kind === 'sancion')!;
+    const redated = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/regulations/${created.id}/actions/${sancion.id}`, headers: as.admin, payload: { date: '2026-03-03' } });
+    expect(redated.statusCode, redated.body).toBe(200);
+    expect(await published(88010)).toMatchObject({ enacted_on: '2026-03-03', published_on: null, in_force_from: null });
+    expect((await search('search=alumbrado')).data.find((item) => item.id === created.id)).toMatchObject({ enacted_on: '2026-03-03' });
+  });
+
+  it('a public norm is found by its whole expediente, in the list and in its downloads; a project in process is not', async () => {
+    const approved = await buildRegulation<RegulationDetail>(ctx.app, as.admin, { ...project('Poda de arbolado'), state: 'approved', number: '88011' }, { pdf_approved: samplePdf() });
+    const inProcess = await buildRegulation<RegulationDetail>(ctx.app, as.asesor, project('Poda en proceso'));
+    const found = await search(`search=${encodeURIComponent(approved.expediente!.toLowerCase())}`);
+    expect(found.data.map((item) => item.id)).toEqual([approved.id]);
+    expect(found.total).toBe(1);
+    expect((await search(`search=${encodeURIComponent(inProcess.expediente!)}`)).data).toEqual([]);
+    const csv = await ctx.app.inject({ method: 'GET', url: `/api/v1/regulations/published.csv?search=${encodeURIComponent(approved.expediente!)}` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(2);
+    expect(csv.body).toContain('88011');
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '@concejo/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
-import { expedienteCounters, regulationActions } from '../../db/schema/index.js';
+import { expedienteCounters, regulationActions, regulations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
 import { announcePublicChange } from '../../lib/public-changes.js';
@@ -55,6 +55,7 @@ export function createActionStore(db: Database) {
 
     async insert(tx: Db, values: typeof regulationActions.$inferInsert): Promise<ActionRow> {
       const [row] = await tx.insert(regulationActions).values(values).returning();
+      await refreshDates(tx, row!.regulationId);
       return row!;
     },
 
@@ -64,17 +65,41 @@ export function createActionStore(db: Database) {
         .select({ id: regulationActions.id })
         .from(regulationActions)
         .where(and(eq(regulationActions.regulationId, regulationId), eq(regulationActions.kind, kind), eq(regulationActions.automatic, true)));
-      if (!existing) await tx.insert(regulationActions).values({ regulationId, kind, date, details, automatic: true });
+      if (existing) return;
+      await tx.insert(regulationActions).values({ regulationId, kind, date, details, automatic: true });
+      await refreshDates(tx, regulationId);
     },
 
     async setDate(tx: Db, id: number, date: string): Promise<void> {
-      await tx.update(regulationActions).set({ date }).where(eq(regulationActions.id, id));
+      const [row] = await tx.update(regulationActions).set({ date }).where(eq(regulationActions.id, id)).returning({ regulationId: regulationActions.regulationId });
+      if (row) await refreshDates(tx, row.regulationId);
     },
 
     async delete(tx: Db, id: number): Promise<void> {
-      await tx.delete(regulationActions).where(eq(regulationActions.id, id));
+      const [row] = await tx.delete(regulationActions).where(eq(regulationActions.id, id)).returning({ regulationId: regulationActions.regulationId });
+      if (row) await refreshDates(tx, row.regulationId);
     },
   };
+}
+
+/**
+ * The norm's dates (regulations.enacted_on ... in_force_from) from its steps as they now stand, in the
+ * transaction that changed them: the latest sanción, promulgación and publicación, and in force from
+ * that publication or the day it names. Its page changed: `updated_at` moves (the sitemap's lastmod), and
+ * the row's write brings the public search's index up to date.
+ */
+async function refreshDates(tx: Db, regulationId: number): Promise<void> {
+  const latest = (kind: RegulationActionKind) =>
+    sql`(select max(a.date) from ${regulationActions} a where a.regulation_id = ${regulations.id} and a.kind = ${kind})`;
+  await tx.execute(sql`
+    update ${regulations} set
+      updated_at = now(),
+      enacted_on = ${latest('sancion')},
+      promulgated_on = ${latest('promulgacion')},
+      (published_on, in_force_from) = (
+        select a.date, coalesce((a.details ->> 'in_force_from')::date, a.date) from ${regulationActions} a
+        where a.regulation_id = ${regulations.id} and a.kind = 'publicacion' order by a.date desc, a.id desc limit 1)
+    where ${regulations.id} = ${regulationId}`);
 }
 
 export type ActionStore = ReturnType<typeof createActionStore>;

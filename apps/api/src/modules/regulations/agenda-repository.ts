@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, lte, notExists, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/client.js';
-import { regulationAuthors, regulations } from '../../db/schema/index.js';
+import { REGULATION_ACTION_LABELS } from '@concejo/contracts';
+import { regulationActions, regulationAuthors, regulationModifications, regulations } from '../../db/schema/index.js';
+import { announcePublicChange } from '../../lib/public-changes.js';
 
 /** What an agenda shows of a norm. */
 const AGENDA_COLUMNS = {
@@ -64,6 +66,36 @@ export function createRegulationAgendaReads(db: Database) {
         else map.set(row.id, [row.name]);
       }
       return map;
+    },
+
+    /**
+     * The `orden_del_dia` step of each norm an agenda lists (DESIGN.md 9.2), dated its session's day, with
+     * its line in each norm's history, in the agenda's transaction. Set-based statements: the largest
+     * agenda lists about 900 norms, and a row-by-row INSERT would hold the event loop (see day-orders'
+     * insertItems).
+     */
+    async listedInAgenda(tx: Tx, agenda: { id: number; day: string; userId: number; at: Date }, ids: readonly number[]): Promise<void> {
+      if (!ids.length) return;
+      const listed = sql.param([...new Set(ids)]);
+      await tx.execute(sql`
+        insert into ${regulationActions} (regulation_id, kind, date, day_order_id, automatic, created_by)
+        select id, 'orden_del_dia', ${agenda.day}::date, ${agenda.id}::int, true, ${agenda.userId}::int from unnest(${listed}::int[]) as id`);
+      await tx.execute(sql`
+        insert into ${regulationModifications} (regulation_id, user_id, created_at, name_cell, old_cell, new_cell)
+        select id, ${agenda.userId}::int, ${agenda.at.toISOString()}::timestamptz, ${`Trámite: ${REGULATION_ACTION_LABELS.orden_del_dia}`}, null, ${agenda.day} from unnest(${listed}::int[]) as id`);
+      await tx.execute(sql`update ${regulations} set updated_at = now() where id = any(${listed}::int[])`);
+      await announcePublicChange(tx, 'regulations');
+    },
+
+    /**
+     * Before an agenda is deleted in `tx`: the norms it listed change (their `orden_del_dia` steps go
+     * with the agenda, by the foreign key's cascade), so their pages and the public caches move.
+     */
+    async agendaDeleting(tx: Tx, dayOrderId: number): Promise<void> {
+      const { rowCount } = await tx.execute(sql`
+        update ${regulations} set updated_at = now()
+        where id in (select regulation_id from ${regulationActions} where day_order_id = ${dayOrderId}::int)`);
+      if (rowCount) await announcePublicChange(tx, 'regulations');
     },
 
     /** Locks these norms' rows (in id order) until `tx` ends: two agendas saved at once cannot both take one. */

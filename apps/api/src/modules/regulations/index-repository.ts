@@ -22,6 +22,8 @@ export type IndexRow = {
   createdAt: string;
   legalForce: LegalForce;
   keywords: string[];
+  expediente: string | null;
+  enactedOn: string | null;
   /** `created_at` in milliseconds. */
   created: number;
   /** The search document's text form. */
@@ -31,7 +33,7 @@ export type IndexRow = {
 const PUBLIC = publicNormAs('regulations');
 
 const NORM_COLUMNS = sql.raw(`id, type, dem_type as "demType", number, subject, pdf_approved as "pdfApproved", created_at as "createdAt", legal_force as "legalForce",
-  (extract(epoch from created_at) * 1000)::float8 as created, search_document::text as document,
+  expediente, enacted_on::text as "enactedOn", (extract(epoch from created_at) * 1000)::float8 as created, search_document::text as document,
   (select coalesce(json_agg(k.word order by k.position), '[]'::json) from regulation_keywords k where k.regulation_id = regulations.id) as keywords`);
 
 export function createRegulationIndexReads(db: Database) {

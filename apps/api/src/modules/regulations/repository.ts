@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
+import type { AuthorType, DemType, LinkedRegulationRef, PublicRegulationType, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Links } from './links.js';
+import { publicNorm, publicNormAs, type OpenDataRow, type PublishedNormRow } from '../../lib/public-norm.js';
 import type { StoredAction } from '../../lib/regulation-actions.js';
-import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
 import {
@@ -145,7 +145,7 @@ export function createRegulationRepository(db: Database) {
           // Qualified by hand: drizzle writes a column of the selected table unqualified, and a bare
           // "id" here would be the step's own.
           actions: sql<StoredAction[]>`coalesce((
-            select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf) order by a.date, a.id)
+            select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
             from regulation_actions a where a.regulation_id = "regulations"."id"), '[]'::json)`,
           ownName: options.forUserId === undefined ? sql<string>`''` : sql<string>`coalesce((select trim(u.name || ' ' || u.last_name) from users u where u.id = ${options.forUserId}), '')`,
         })
@@ -196,7 +196,8 @@ export function createRegulationRepository(db: Database) {
         select r.id, r.type, r.dem_type as "demType", r.number, r.subject, r.created_at as "createdAt",
           r.approved_at as "approvedAt", r.pdf_approved as "pdfApproved", r.legal_force as "legalForce", r.is_old as "isOld",
           r.approved_text_ocr as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart", r.expediente,
-          coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf) order by a.date, a.id)
+          r.enacted_on::text as "enactedOn", r.promulgated_on::text as "promulgatedOn", r.published_on::text as "publishedOn", r.in_force_from::text as "inForceFrom",
+          coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
             from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
           coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
           coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords,
@@ -251,6 +252,27 @@ export function createRegulationRepository(db: Database) {
       return orderedValues(client, ids, regulationKeywords.regulationId, regulationKeywords.word, regulationKeywords.position);
     },
 
+    /**
+     * What the open-data downloads add to each public norm (datos.gob.ar's Normativa columns): its
+     * path's dates, its latest publication's edition and page, and the public norms that change it and
+     * that it changes, as [type, number] pairs. One statement for a batch of ids.
+     */
+    async openDataOf(ids: readonly number[], client: Db = db): Promise<Map<number, OpenDataRow>> {
+      if (ids.length === 0) return new Map();
+      const linked = (self: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id') => sql`
+        coalesce((select json_agg(json_build_array(o.type, o.number) order by o.type, o.number)
+          from regulation_links l join regulations o on o.id = l.${sql.raw(other)}
+          where l.${sql.raw(self)} = r.id and ${publicNormAs('o')} and o.number is not null), '[]'::json)`;
+      const { rows } = await client.execute<OpenDataRow & { id: number }>(sql`
+        select r.id, r.enacted_on::text as "enactedOn", r.promulgated_on::text as "promulgatedOn", r.published_on::text as "publishedOn", r.in_force_from::text as "inForceFrom",
+          p.details ->> 'edition' as edition, (p.details ->> 'page')::int as page,
+          ${linked('modified_id', 'modifier_id')} as "modifiedBy", ${linked('modifier_id', 'modified_id')} as modifies
+        from regulations r
+        left join lateral (select a.details from regulation_actions a where a.regulation_id = r.id and a.kind = 'publicacion' order by a.date desc, a.id desc limit 1) p on true
+        where r.id = any(${sql.param([...ids])}::int[])`);
+      return new Map(rows.map(({ id, ...row }) => [id, row]));
+    },
+
     async historyOf(id: number, client: Db = db) {
       return client
         .select({
@@ -286,26 +308,7 @@ function sqlStateOf(error: unknown): unknown {
 /** Characters of a public norm's PDF text read for the start its page shows (cut at a word after). */
 export const TEXT_START_READ = 800;
 
-/** What the page of one public norm reads (repository.publishedNorm). */
-export type PublishedNormRow = {
-  id: number;
-  type: PublicRegulationType;
-  demType: DemType | null;
-  number: number;
-  subject: string;
-  createdAt: Date;
-  approvedAt: Date | null;
-  pdfApproved: string | null;
-  legalForce: LegalForce;
-  isOld: boolean;
-  textRecognized: boolean;
-  textStart: string | null;
-  authors: string[];
-  keywords: string[];
-  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
-  expediente: string | null;
-  actions: StoredAction[];
-};
+
 
 /** A list kept in its own table (authors, keywords), in order, for each of the regulations. */
 async function orderedValues(

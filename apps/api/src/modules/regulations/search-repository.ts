@@ -208,6 +208,8 @@ export function createRegulationSearch(db: Database) {
 
     /** One page of the public search of /normativas: the best matches first when searching, newest first otherwise. */
     async listPublished(query: PublicRegulationQuery, options: { perPage: number; timeZone: string }): Promise<ListPage & { search: SQL | undefined }> {
+      const expediente = query.search ? parseExpediente(query.search) : null;
+      if (expediente) return { ...(await pageOf(and(publicFilters(query, options.timeZone), eq(regulations.expediente, expediente)), undefined, query.page, options.perPage)), search: undefined };
       const words = query.search ? textQuery(query.search) : undefined;
       const anywhere = words && sql`${regulations.searchDocument} @@ ${words}`;
       const page = await pageOf(publicFilters(query, options.timeZone), words && anywhere && { query: words, anywhere }, query.page, options.perPage);
@@ -219,8 +221,9 @@ export function createRegulationSearch(db: Database) {
      * matches by rank, then the rest newest first) but neither bounded nor counted, a batch at a time.
      */
     async *allPublished(query: PublicRegulationQuery, options: { timeZone: string; batch: number; max: number }) {
-      const words = query.search ? textQuery(query.search) : undefined;
-      const where = and(publicFilters(query, options.timeZone), words ? sql`${regulations.searchDocument} @@ ${words}` : undefined);
+      const expediente = query.search ? parseExpediente(query.search) : null;
+      const words = query.search && !expediente ? textQuery(query.search) : undefined;
+      const where = and(publicFilters(query, options.timeZone), words ? sql`${regulations.searchDocument} @@ ${words}` : undefined, expediente ? eq(regulations.expediente, expediente) : undefined);
       // A norm whose title does not match ranks 0: after every one that does, as on the list's pages.
       const order = words ? [desc(sql`ts_rank(${regulations.titleDocument}, ${words})`), ...newestFirst] : newestFirst;
       for (let offset = 0; offset < options.max; offset += options.batch) {

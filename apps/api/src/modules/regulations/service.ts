@@ -355,6 +355,8 @@ export function createRegulationService({ repository, actions, documents, storag
             // Loaded from the archive, not newly approved: it stays out of the feed of new norms.
             approvedAt: null,
           });
+          // The date it was loaded with is its enactment (DESIGN.md 9.2): what its page and JSON-LD give.
+          await actions.addAutomatic(tx, row.id, 'sancion', fields.date);
           await repository.replaceKeywords(tx, row.id, fields.keywords);
           await repository.refreshSearchDocument(tx, row.id);
           await repository.markTextPending(tx, row.id);

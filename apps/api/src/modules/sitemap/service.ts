@@ -48,7 +48,7 @@ export function createSitemapService({ publicUrl, news, regulations, changes, cl
   // Each kind of public page is one source, in the order they fill the sitemap.
   const sources: SitemapSource[] = [
     // A list also changes when an item leaves it, which leaves no date behind: lists carry no lastmod.
-    async () => [SITE_PATHS.home, SITE_PATHS.regulations, SITE_PATHS.dayOrders].map((path) => ({ path })),
+    async () => [SITE_PATHS.home, SITE_PATHS.regulations, SITE_PATHS.dayOrders, SITE_PATHS.openData].map((path) => ({ path })),
     async (limit) => (await news.publishedPages(limit)).map(({ id, lastModified }) => ({ path: SITE_PATHS.newsItem(id), lastModified })),
     async (limit) => (await regulations.publishedPages(limit)).map(({ type, number, lastModified }) => ({ path: SITE_PATHS.regulation(type, number), lastModified })),
   ];

@@ -219,9 +219,9 @@ describe('a sitemap past the protocol limit', () => {
       const second = parseSitemap((await big.app.inject({ url: '/sitemap-2.xml' })).body);
       expect([first.errors, second.errors]).toEqual([[], []]);
       expect(first.pages).toHaveLength(SITEMAP_MAX_URLS);
-      expect(first.pages.slice(0, 3).map((page) => page.loc)).toEqual(['https://concejo.example/', 'https://concejo.example/normativas', 'https://concejo.example/ver-orden-dia']);
+      expect(first.pages.slice(0, 4).map((page) => page.loc)).toEqual(['https://concejo.example/', 'https://concejo.example/normativas', 'https://concejo.example/ver-orden-dia', 'https://concejo.example/datos']);
       const all = [...first.pages, ...second.pages].map((page) => page.loc);
-      expect(all).toHaveLength(3 + (SITEMAP_MAX_URLS - 10) + 20);
+      expect(all).toHaveLength(4 + (SITEMAP_MAX_URLS - 10) + 20);
       expect(new Set(all).size).toBe(all.length);
       expect(second.pages.at(-1)!.loc).toMatch(/^https:\/\/concejo\.example\/normativas\/ordenanza\/\d+$/);
 
@@ -248,7 +248,7 @@ describe('a sitemap past the protocol limit', () => {
       });
       expect(parseSitemap(await sitemap.sitemap()).files).toHaveLength(2);
       const pages = [...parseSitemap((await sitemap.sitemapPart(1))!).pages, ...parseSitemap((await sitemap.sitemapPart(2))!).pages].map((page) => page.loc);
-      expect(pages).toEqual(['/', '/normativas', '/ver-orden-dia', '/noticia/1', '/noticia/2', '/noticia/3', '/noticia/4', '/noticia/5'].map((path) => `https://concejo.example${path === '/' ? '/' : path}`));
+      expect(pages).toEqual(['/', '/normativas', '/ver-orden-dia', '/datos', '/noticia/1', '/noticia/2', '/noticia/3', '/noticia/4'].map((path) => `https://concejo.example${path === '/' ? '/' : path}`));
       expect(await sitemap.sitemapPart(3)).toBeUndefined();
       expect(log.entries().some((entry) => entry.level === 40 && String(entry.msg).startsWith('the sitemap is full'))).toBe(true);
     } finally {

@@ -15,7 +15,7 @@ export function SiteFooter() {
           <ContactDetails contact={site.data?.contact} className="mt-2 mb-0 small" />
         </div>
         <p className="mb-0">
-          © {new Date().getFullYear()} · Sitio oficial · <a href={paths.accessibility.getHref()}>Accesibilidad</a>
+          © {new Date().getFullYear()} · Sitio oficial · <a href={paths.accessibility.getHref()}>Accesibilidad</a> · <a href={paths.openData.getHref()}>Datos abiertos</a>
         </p>
       </div>
     </footer>

@@ -59,8 +59,8 @@ export function legislationJsonLd(norm: PublishedRegulationDetail, council: stri
     inLanguage: 'es-AR',
     legislationIdentifier: `${REGULATION_TYPE_LABELS[norm.type]} N° ${norm.number}`,
     legislationType: REGULATION_TYPE_LABELS[norm.type],
-    // The calendar day in the council's time zone (YYYY-MM-DD).
-    legislationDate: dates.calendar.day(new Date(norm.approved_at ?? norm.created_at)),
+    // Its enactment (DESIGN.md 9.2), else the day it was approved or loaded, in the council's time zone (YYYY-MM-DD).
+    legislationDate: norm.enacted_on ?? dates.calendar.day(new Date(norm.approved_at ?? norm.created_at)),
     legislationLegalForce: SCHEMA_LEGAL_FORCE[norm.legal_force],
     legislationPassedBy: { '@type': 'Organization', name: council },
     ...(norm.subject ? { abstract: norm.subject } : {}),

@@ -1,3 +1,4 @@
+import { SITE_PATHS } from '@concejo/contracts';
 import { FEED_HREF, openDataHref } from '../api/open-data';
 import type { PublicRegulationFilters } from '../filters';
 
@@ -8,7 +9,9 @@ export function OpenDataLinks({ filters }: { filters: PublicRegulationFilters })
       <h2 id="open-data-title" className="h6 mb-2">
         Datos abiertos
       </h2>
-      <p className="mb-2 small">Descargue todas las normativas de esta búsqueda, no solo las de esta página.</p>
+      <p className="mb-2 small">
+        Descargue todas las normativas de esta búsqueda, no solo las de esta página. <a href={SITE_PATHS.openData}>Qué contiene cada columna</a>
+      </p>
       <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
         <li>
           <a className="btn btn-outline-primary btn-sm" href={openDataHref('csv', filters)} download="normativas.csv">

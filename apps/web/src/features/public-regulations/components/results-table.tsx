@@ -1,4 +1,4 @@
-import { isPublicRegulationType, REGULATION_TYPE_LABELS, SITE_PATHS, type PublishedRegulation } from '@concejo/contracts';
+import { formatActionDay, isPublicRegulationType, REGULATION_TYPE_LABELS, SITE_PATHS, type PublishedRegulation } from '@concejo/contracts';
 import { matchSentence, ofRegulation, regulationName } from '../format';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { useCouncilDates } from '../../../components/site';
@@ -23,7 +23,10 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
         {REGULATION_TYPE_LABELS[regulation.type]}
       </td>
       <td data-label={COLUMNS.number} className="regulation-number">
-        {regulation.number ?? 'S/N'}
+        <div>
+          {regulation.number ?? 'S/N'}
+          {regulation.expediente && <span className="d-block small text-body-secondary text-nowrap">Expte. {regulation.expediente}</span>}
+        </div>
       </td>
       <td data-label={COLUMNS.subject} className="regulation-subject">
         {/* One wrapper: on phones the cell is a two-column grid (label, value). */}
@@ -42,7 +45,10 @@ function Row({ regulation }: { regulation: PublishedRegulation }) {
       </td>
       <td data-label={COLUMNS.keywords}>{keywords || <span className="text-body-secondary">—</span>}</td>
       <td data-label={COLUMNS.created} className="regulation-date">
-        {formatDate(regulation.created_at)}
+        <div>
+          {formatDate(regulation.created_at)}
+          {regulation.enacted_on && <span className="d-block small text-body-secondary text-nowrap">Sanción: {formatActionDay(regulation.enacted_on)}</span>}
+        </div>
       </td>
       <td data-label={COLUMNS.pdf} className="text-nowrap">
         {regulation.pdf_approved ? (

@@ -48,6 +48,44 @@ describe('PublicRegulationPage (/normativas/{tipo}/{número})', () => {
     expect(screen.getByText('Fecha de aprobación').nextElementSibling).toHaveTextContent('13/12/2025');
   });
 
+  it('shows its path: expediente, enactment, promulgation, the Boletín Oficial and each step, and JSON-LD dates it by its enactment', async () => {
+    const none = { committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, in_force_from: null, day_order_id: null, note: null, pdf: null };
+    const norm: PublishedRegulationDetail = {
+      ...NORM,
+      expediente: '412-C-2025',
+      enacted_on: '2025-11-27',
+      promulgated_on: '2025-12-04',
+      published_on: '2025-12-10',
+      in_force_from: '2025-12-11',
+      actions: [
+        { ...none, id: 1, kind: 'ingreso', label: 'Ingreso por Mesa de Entradas', date: '2025-09-01', automatic: true },
+        { ...none, id: 2, kind: 'despacho', label: 'Despacho de comisión', date: '2025-11-03', automatic: false, committee: 'obras', majority: 'mayoria', pdf: '/api/v1/files/regulations-approved/despacho.pdf' },
+        { ...none, id: 3, kind: 'sancion', label: 'Sanción', date: '2025-11-27', automatic: true },
+        { ...none, id: 4, kind: 'promulgacion', label: 'Promulgación', date: '2025-12-04', automatic: false, promulgation: 'expresa', decree: '815/2025' },
+        { ...none, id: 5, kind: 'publicacion', label: 'Publicación en el Boletín Oficial', date: '2025-12-10', automatic: false, edition: '3120', page: 4, in_force_from: '2025-12-11', url: 'https://boletin.example.org/3120' },
+      ],
+    };
+    const page = await renderServerPage('/normativas/ordenanza/2847', stubApi(norm));
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Expediente')).toHaveTextContent('412-C-2025');
+    expect(fact('Sanción')).toHaveTextContent('27/11/2025');
+    expect(fact('Promulgación')).toHaveTextContent('04/12/2025');
+    expect(fact('Boletín Oficial')).toHaveTextContent('10/12/2025, edición N° 3120, página 4');
+    expect(fact('Vigente desde')).toHaveTextContent('11/12/2025');
+    const path = screen.getByRole('region', { name: 'Trámite' });
+    const steps = within(path).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      '01/09/2025Ingreso por Mesa de Entradas',
+      expect.stringMatching(/^03\/11\/2025Despacho de comisión: Comisión de Obras Públicas, despacho de mayoría/),
+      '27/11/2025Sanción',
+      '04/12/2025Promulgación: expresa, Decreto 815/2025',
+      expect.stringMatching(/^10\/12\/2025Publicación en el Boletín Oficial: edición N° 3120, página 4, vigente desde el 11\/12\/2025/),
+    ]);
+    expect(within(steps[1]!).getByRole('link', { name: /PDF del despacho/ })).toHaveAttribute('href', '/api/v1/files/regulations-approved/despacho.pdf');
+    expect(within(steps[4]!).getByRole('link', { name: /Ver en el Boletín Oficial/ })).toHaveAttribute('href', 'https://boletin.example.org/3120');
+    expect(page.head).toContain('"legislationDate":"2025-11-27"');
+  });
+
   it('shows the norm with its legal force first, its facts, PDF, links by kind and the start of its text, from the server', async () => {
     const api = stubApi();
     const page = await renderServerPage('/normativas/ordenanza/2847', api);

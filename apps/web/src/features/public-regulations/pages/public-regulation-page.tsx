@@ -1,4 +1,4 @@
-import { REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegulationDetail } from '@concejo/contracts';
+import { actionSummary, formatActionDay, REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegulationDetail, type RegulationAction } from '@concejo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
@@ -95,6 +95,12 @@ function Facts({ norm }: { norm: PublishedRegulationDetail }) {
   const { formatDate } = useCouncilDates();
   const facts: [string, string][] = [['Fecha de creación', formatDate(norm.created_at)]];
   if (norm.approved_at) facts.push(['Fecha de aprobación', formatDate(norm.approved_at)]);
+  if (norm.expediente) facts.push(['Expediente', norm.expediente]);
+  if (norm.enacted_on) facts.push(['Sanción', formatActionDay(norm.enacted_on)]);
+  if (norm.promulgated_on) facts.push(['Promulgación', formatActionDay(norm.promulgated_on)]);
+  const publication = norm.actions.findLast((action) => action.kind === 'publicacion');
+  if (norm.published_on) facts.push(['Boletín Oficial', [formatActionDay(norm.published_on), publication?.edition && `edición N° ${publication.edition}`, publication?.page && `página ${publication.page}`].filter(Boolean).join(', ')]);
+  if (norm.in_force_from) facts.push(['Vigente desde', formatActionDay(norm.in_force_from)]);
   if (norm.authors.length) facts.push([norm.authors.length === 1 ? 'Autor' : 'Autores', norm.authors.map((author) => author.name).join(', ')]);
   if (norm.keywords.length) facts.push(['Palabras clave', norm.keywords.map((keyword) => keyword.word).join(', ')]);
   if (norm.is_old) facts.push(['Origen', 'Norma antigua, cargada desde el archivo']);
@@ -107,6 +113,50 @@ function Facts({ norm }: { norm: PublishedRegulationDetail }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** One step of the path: its day, what it was, its details and note, the despacho's PDF or the Boletín's page. */
+function Step({ action }: { action: RegulationAction }) {
+  const summary = actionSummary(action);
+  return (
+    <li>
+      <time dateTime={action.date} className="norm-path-date">
+        {formatActionDay(action.date)}
+      </time>
+      <span className="norm-path-step">
+        <strong>{action.label}</strong>
+        {summary && <span>: {summary}</span>}
+        {action.note && <span className="d-block small">{action.note}</span>}
+        {action.pdf && (
+          <a href={action.pdf} className="d-block small" target="_blank" rel="noopener">
+            PDF del despacho<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </a>
+        )}
+        {action.url && (
+          <a href={action.url} className="d-block small" target="_blank" rel="noopener noreferrer">
+            Ver en el Boletín Oficial<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </a>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** The trámite (DESIGN.md 9.2): every recorded step, oldest first. */
+function Path({ actions }: { actions: RegulationAction[] }) {
+  if (actions.length === 0) return null;
+  return (
+    <section aria-labelledby="norm-path" className="norm-section">
+      <h2 id="norm-path" className="h5">
+        Trámite
+      </h2>
+      <ol className="list-unstyled norm-path mb-0">
+        {actions.map((action) => (
+          <Step key={action.id} action={action} />
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -172,6 +222,7 @@ export function PublicRegulationPage() {
       <Facts norm={norm} />
       <Pdf norm={norm} />
       <Links links={norm.links} />
+      <Path actions={norm.actions} />
       {norm.text_start && (
         <section aria-labelledby="norm-text" className="norm-section">
           <h2 id="norm-text" className="h5">

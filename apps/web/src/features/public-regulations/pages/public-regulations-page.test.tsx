@@ -19,6 +19,8 @@ function regulation(id: number, overrides: Partial<PublishedRegulation> = {}): P
     created_at: '2025-07-15T15:00:00.000Z',
     pdf_approved: `/api/v1/files/approved/${id}.pdf`,
     legal_force: 'in_force',
+    expediente: null,
+    enacted_on: null,
     matched_in: [],
     excerpt: null,
     ...overrides,

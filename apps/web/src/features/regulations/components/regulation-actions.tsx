@@ -21,7 +21,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useRegulationActionMutations } from '../api/regulation-actions';
 
 /** The fields of the add form, all text as the controls hold them; the schema decides which a kind needs. */
-const EMPTY_STEP = { kind: '', date: '', committee: '', majority: '', promulgation: '', veto: '', decree: '', edition: '', page: '', url: '', note: '' };
+const EMPTY_STEP = { kind: '', date: '', committee: '', majority: '', promulgation: '', veto: '', decree: '', edition: '', page: '', url: '', in_force_from: '', note: '' };
 const STEP_FIELDS = Object.keys(EMPTY_STEP);
 
 /** One step as the list shows it: its date, its label, what it carries and its note. */
@@ -159,6 +159,11 @@ function AddStepForm({ regulationId }: { regulationId: number }) {
               <Form.Label htmlFor="new-action-url">Dirección de la publicación (opcional)</Form.Label>
               <Form.Control type="url" {...field('url')} maxLength={500} />
               {error('url')}
+            </Form.Group>
+            <Form.Group className="col-12 col-md-4">
+              <Form.Label htmlFor="new-action-in_force_from">Vigente desde (si no es el día de la publicación)</Form.Label>
+              <Form.Control type="date" {...field('in_force_from')} />
+              {error('in_force_from')}
             </Form.Group>
           </>
         )}

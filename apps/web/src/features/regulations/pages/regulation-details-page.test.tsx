@@ -74,7 +74,7 @@ describe('the regulation detail page', () => {
   });
 
   it('lists the trámite oldest first and lets the staff add a step, the form asking only what its kind needs', async () => {
-    const ingreso = { id: 1, kind: 'ingreso', label: 'Ingreso por Mesa de Entradas', date: '2024-03-05', note: null, automatic: true, pdf: null, committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, day_order_id: null } as const;
+    const ingreso = { id: 1, kind: 'ingreso', label: 'Ingreso por Mesa de Entradas', date: '2024-03-05', note: null, automatic: true, pdf: null, committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, in_force_from: null, day_order_id: null } as const;
     const giro = { ...ingreso, id: 2, kind: 'giro', label: 'Giro a comisión', date: '2024-03-07', automatic: false, committee: 'hacienda' } as const;
     let saved: unknown;
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
