@@ -1,7 +1,8 @@
-import { DEFAULT_COUNCIL_TIME_ZONE, type AuthorType, type DemType, type RegulationLinkKind, type RegulationState, type RegulationType } from '@concejo/contracts';
+import { councilDay, DEFAULT_COUNCIL_TIME_ZONE, type AuthorType, type DemType, type RegulationLinkKind, type RegulationState, type RegulationType } from '@concejo/contracts';
 import { minimalPdf } from '../lib/minimal-pdf.js';
 import { scannedPdf } from '../lib/scanned-pdf.js';
 import type { Storage } from '../lib/storage.js';
+import { createActionStore } from '../modules/regulations/actions.js';
 import { createRegulationRepository } from '../modules/regulations/repository.js';
 import { FOLDERS } from '../modules/regulations/service.js';
 import type { Database } from './client.js';
@@ -91,7 +92,10 @@ const DEMO: DemoRegulation[] = [
  */
 export async function seedDemoRegulations(db: Database, storage: Storage, timeZone = DEFAULT_COUNCIL_TIME_ZONE, now = new Date()): Promise<number> {
   const repository = createRegulationRepository(db);
+  const actions = createActionStore(db);
   const created: number[] = [];
+  const dayAfter = (date: Date, days: number) => councilDay(new Date(date.getTime() + days * 86_400_000), timeZone);
+  let edition = 3100;
   for (const demo of DEMO) {
     const createdAt = new Date(now.getTime() - demo.daysAgo * 86_400_000);
     const title = demo.old ? `Normativa histórica N° ${demo.number}` : demo.subject;
@@ -99,7 +103,9 @@ export async function seedDemoRegulations(db: Database, storage: Storage, timeZo
     const approvedPdf = demo.state === 'approved' ? await storage.put(FOLDERS.approved, 'pdf', demo.scan ? await scannedPdf([demo.scan]) : minimalPdf(text)) : null;
     const processPdf = !demo.old && demo.type !== 'correspondence' ? await storage.put(FOLDERS.process, 'pdf', minimalPdf(['Proyecto', ...text])) : null;
     const id = await repository.transaction(async (tx) => {
+      const entered = councilDay(createdAt, timeZone);
       const row = await repository.insert(tx, {
+        expediente: demo.old ? null : await actions.nextExpediente(tx, Number(entered.slice(0, 4)), demo.authorType),
         type: demo.type,
         demType: demo.demType ?? null,
         number: demo.number ?? null,
@@ -113,6 +119,14 @@ export async function seedDemoRegulations(db: Database, storage: Storage, timeZo
         createdAt,
         approvedAt: demo.state === 'approved' && !demo.old ? createdAt : null,
       });
+      // Its path (DESIGN.md 9.2): entered and, once approved, sanctioned that day; the approved ones old
+      // enough were promulgated a week later and published in the Boletín Oficial five days after.
+      if (!demo.old) await actions.addAutomatic(tx, row.id, 'ingreso', entered);
+      if (demo.state === 'approved') await actions.addAutomatic(tx, row.id, 'sancion', entered);
+      if (demo.state === 'approved' && !demo.old && demo.daysAgo >= 12) {
+        await actions.insert(tx, { regulationId: row.id, kind: 'promulgacion', date: dayAfter(createdAt, 7), details: { promulgation: 'tacita' }, automatic: false });
+        await actions.insert(tx, { regulationId: row.id, kind: 'publicacion', date: dayAfter(createdAt, 12), details: { edition: String((edition += 1)), page: 3 }, automatic: false });
+      }
       await repository.replaceAuthors(tx, row.id, demo.authors);
       await repository.replaceKeywords(tx, row.id, demo.keywords);
       if (demo.links?.length) await repository.replaceLinks(tx, row.id, { outgoing: demo.links.map((link) => ({ id: created[link.to]!, kind: link.kind })) });

@@ -1,5 +1,20 @@
 import { API_BASE, DAY_ORDER_PATHS, NORMATIVA_COLUMNS, REGULATION_CSV_COLUMNS, REGULATION_JSON_FIELDS, REGULATION_PATHS, type OpenDataColumn } from '@concejo/contracts';
+import { Fragment } from 'react';
 import { paths } from '../../../lib/paths';
+
+/** A column's name that a phone may break after each underscore (`fecha_<wbr>sancion`), not inside a word. */
+function breakable(name: string) {
+  return name.split('_').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          _<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** A download's columns (or fields) with what each holds; long names break on a phone rather than widen the page. */
 function Columns({ caption, columns }: { caption: string; columns: readonly OpenDataColumn[] }) {
@@ -16,7 +31,7 @@ function Columns({ caption, columns }: { caption: string; columns: readonly Open
         {columns.map((column) => (
           <tr key={column.name}>
             <th scope="row" className="text-break">
-              <code>{column.name}</code>
+              <code>{breakable(column.name)}</code>
             </th>
             <td>{column.meaning}</td>
           </tr>
