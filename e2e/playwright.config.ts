@@ -44,9 +44,12 @@ export default defineConfig({
     locale: 'es-AR',
     // The browser lives where the council does, so that what it shows can be compared with the council's calendar.
     timezoneId: DEFAULT_COUNCIL_TIME_ZONE,
-    // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast, whose
-    // frames cost about a tenth of the run's CPU; the failure's own screenshot is kept below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace unless asked for (E2E_TRACE=retain-on-failure, or --trace on the command line): recording
+    // one for every test, kept or not, cost a quarter of the browser-heavy specs' time (keyboard and cm:
+    // 90-107 s with it, 68-76 s without, `npx playwright test keyboard.spec.ts cm.spec.ts` run twice
+    // each way). A failure still keeps its screenshot and Playwright's error context (the page's
+    // accessibility tree at the failure).
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
