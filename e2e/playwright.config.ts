@@ -30,6 +30,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: true,
+  // Two, one per core: the run is CPU-bound (the whole e2e run took 527 s with two workers and 573 s
+  // with three, both cores 91 % and 96 % busy, `npx playwright test --workers N` one after the other).
   workers: 2,
   retries: 0,
   forbidOnly: true,
@@ -47,7 +49,7 @@ export default defineConfig({
     // No trace unless asked for (E2E_TRACE=retain-on-failure, or --trace on the command line): recording
     // one for every test, kept or not, cost a quarter of the browser-heavy specs' time (keyboard and cm:
     // 90-107 s with it, 68-76 s without, `npx playwright test keyboard.spec.ts cm.spec.ts` run twice
-    // each way). A failure still keeps its screenshot and Playwright's error context (the page's
+    // each way; the whole run: 546 s with, 527 s without). A failure still keeps its screenshot and Playwright's error context (the page's
     // accessibility tree at the failure).
     trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
