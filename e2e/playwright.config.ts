@@ -49,8 +49,8 @@ export default defineConfig({
     // No trace unless asked for (E2E_TRACE=retain-on-failure, or --trace on the command line): recording
     // one for every test, kept or not, cost a quarter of the browser-heavy specs' time (keyboard and cm:
     // 90-107 s with it, 68-76 s without, `npx playwright test keyboard.spec.ts cm.spec.ts` run twice
-    // each way; the whole run: 546 s with, 527 s without). A failure still keeps its screenshot and Playwright's error context (the page's
-    // accessibility tree at the failure).
+    // each way; the whole run: 546 s with, 527 s without). A failure still keeps its screenshot and
+    // Playwright's error context (the page's accessibility tree at the failure).
     trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
