@@ -71,7 +71,13 @@ export function RegulationTable({ rows, panel, onDelete }: RegulationTableProps)
               {row.is_old === 1 && <span className="badge text-bg-secondary ms-1">Antigua</span>}
             </td>
             <td data-label="N°">{row.number ?? '—'}</td>
-            <td data-label="Cargo N°">{row.cargo}</td>
+            <td data-label="Cargo N°">
+              {/* One box, so that a phone's card keeps it beside its label; the expediente under the cargo (DESIGN.md 9.2). */}
+              <div>
+                {row.cargo}
+                {row.expediente && <span className="d-block small text-body-secondary text-nowrap">Expte. {row.expediente}</span>}
+              </div>
+            </td>
             <td data-label="Tema" className="regulation-subject">
               {row.subject || (row.keywords.length ? row.keywords.map((keyword) => keyword.word).join(', ') : '—')}
             </td>

@@ -14,7 +14,7 @@ function stubApi(pages: Record<string, unknown> = {}) {
           current_page: Number(page),
           data: [
             listItem(),
-            listItem({ id: 2, number: 45, cargo: 3, subject: '', is_old: 1, authors: [], author_type: null, keywords: [{ word: 'tasas' }], can: { update: false, delete: true, details: false } }),
+            listItem({ id: 2, number: 45, cargo: 3, expediente: null, subject: '', is_old: 1, authors: [], author_type: null, keywords: [{ word: 'tasas' }], can: { update: false, delete: true, details: false } }),
           ],
           total: 32,
           total_capped: false,
@@ -48,6 +48,9 @@ describe('the staff regulation list', () => {
     const [, first, old] = screen.getAllByRole('row');
     expect(within(first!).getByText('Ana Rodríguez y 2 más')).toBeInTheDocument();
     expect(within(first!).getByText('05/03/2024, 18:30')).toBeInTheDocument();
+    // The expediente under the cargo N°; an old norm has none.
+    expect(within(first!).getByText('Expte. 12-C-2024')).toBeInTheDocument();
+    expect(within(old!).queryByText(/^Expte\./)).not.toBeInTheDocument();
     expect(within(first!).getByText('Aprobado')).toBeInTheDocument();
     expect(within(first!).getByRole('link', { name: 'Modificar Ordenanza N° 1234' })).toHaveAttribute('href', '/asesor-concejal/modificar-normativa/1');
     expect(within(first!).getByRole('link', { name: 'Detalles de Ordenanza N° 1234' })).toHaveAttribute('href', '/asesor-concejal/detalles/1');
