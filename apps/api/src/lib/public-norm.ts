@@ -48,7 +48,6 @@ export type PublishedNormRow = {
 
 /** What the open-data downloads add to a public norm (modules/regulations' openDataOf, for modules/public-search). */
 export type OpenDataRow = {
-  enactedOn: string | null;
   promulgatedOn: string | null;
   publishedOn: string | null;
   inForceFrom: string | null;

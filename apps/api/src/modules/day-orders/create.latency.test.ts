@@ -12,7 +12,7 @@ import {
 import { JSON_BODY_LIMIT } from '../../app.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { probeHealthWhile } from '../../test/health-probe.js';
+import { probeHealthWhile, warmUp } from '../../test/health-probe.js';
 import { slowdownNow } from '../../test/machine-speed.js';
 import { expectInOrder, pdfToText } from '../../test/pdftotext.js';
 import { favourThisProcess } from '../../test/priority.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   // As on a running server, whose uploads worker starts with it; what is measured is the agendas.
   await ctx.app.documents.warm();
-  for (let request = 0; request < 20; request += 1) expect((await fetch(`${address}/healthz`)).status).toBe(200);
+  await warmUp(address);
   favourThisProcess();
 });
 afterAll(() => ctx.close());

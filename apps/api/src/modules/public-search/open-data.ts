@@ -25,7 +25,7 @@ export function normativaValues(regulation: PublishedRegulation, facts: OpenData
     numero: regulation.number,
     nombre: normName(regulation.type, regulation.number),
     organismo_origen: context.councilName,
-    fecha_sancion: facts?.enactedOn ?? regulation.enacted_on,
+    fecha_sancion: regulation.enacted_on,
     fecha_boletin: facts?.publishedOn ?? null,
     numero_boletin: facts?.edition ?? null,
     pagina_boletin: facts?.page ?? null,

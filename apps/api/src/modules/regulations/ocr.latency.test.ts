@@ -5,7 +5,7 @@ import { scannedPdf } from '../../lib/scanned-pdf.js';
 import { buildLoggedInUser } from '../../test/factories.js';
 import { createTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
-import { probeHealthWhile } from '../../test/health-probe.js';
+import { probeHealthWhile, warmUp } from '../../test/health-probe.js';
 import { favourThisProcess } from '../../test/priority.js';
 
 // A latency test: it runs alone, after the rest of the suite (vitest.latency.config.ts).
@@ -21,7 +21,7 @@ describe('OCR of a scan in the background', () => {
       const scan = await scannedPdf([1, 2, 3, 4].map(page));
       // What is measured is the recognition, not the server's or its worker's first steps.
       const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
-      for (let request = 0; request < 20; request += 1) expect((await fetch(`${address}/healthz`)).status).toBe(200);
+      await warmUp(address);
       await context.app.documents.workers.background.warm();
       const created = await context.app.inject({
         method: 'POST',

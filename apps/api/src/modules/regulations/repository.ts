@@ -254,7 +254,8 @@ export function createRegulationRepository(db: Database) {
 
     /**
      * What the open-data downloads add to each public norm (datos.gob.ar's Normativa columns): its
-     * path's dates, its latest publication's edition and page, and the public norms that change it and
+     * path's later dates (its enactment is in the list's row already), its latest publication's edition
+     * and page, and the public norms that change it and
      * that it changes, as [type, number] pairs. One statement for a batch of ids.
      */
     async openDataOf(ids: readonly number[], client: Db = db): Promise<Map<number, OpenDataRow>> {
@@ -264,7 +265,7 @@ export function createRegulationRepository(db: Database) {
           from regulation_links l join regulations o on o.id = l.${sql.raw(other)}
           where l.${sql.raw(self)} = r.id and ${publicNormAs('o')} and o.number is not null), '[]'::json)`;
       const { rows } = await client.execute<OpenDataRow & { id: number }>(sql`
-        select r.id, r.enacted_on::text as "enactedOn", r.promulgated_on::text as "promulgatedOn", r.published_on::text as "publishedOn", r.in_force_from::text as "inForceFrom",
+        select r.id, r.promulgated_on::text as "promulgatedOn", r.published_on::text as "publishedOn", r.in_force_from::text as "inForceFrom",
           p.details ->> 'edition' as edition, (p.details ->> 'page')::int as page,
           ${linked('modified_id', 'modifier_id')} as "modifiedBy", ${linked('modifier_id', 'modified_id')} as modifies
         from regulations r
