@@ -57,6 +57,21 @@ export default tseslint.config(
     },
   },
   {
+    // The web's test files share their worker's modules too (apps/web/vitest.config.ts); a stubbed
+    // global is undone after each test (test/setup.ts), a replaced module would stay replaced.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Web test files share their modules (isolate: false): spy on an object the code calls through (vi.spyOn) instead.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/lib/api-client.ts', 'apps/web/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -20,6 +20,11 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // A worker's files share one document and its loaded modules (as the API's do): a file's jsdom and
+    // imports cost more than most files' tests (the project took 132 s isolated, 42-60 s shared, alone
+    // with two workers). So nothing here replaces a module (lint refuses vi.mock), and test/setup.ts
+    // leaves the document, the session and the API transport as each test found them.
+    isolate: false,
     sequence: { groupOrder: 2 },
     // A page's first render in jsdom (its lazy modules, Quill) takes seconds when the machine is busy.
     testTimeout: 15_000,

@@ -89,9 +89,11 @@ function readErrorBody(data: unknown): ErrorBody | null {
  * server's own in-process dispatch (setApiTransport), so that the page's data comes through the same
  * routes, rules and caches as in the browser, without a network hop.
  */
-let transport: typeof fetch = (input, init) => fetch(input, init);
+const browserFetch: typeof fetch = (input, init) => fetch(input, init);
+let transport: typeof fetch = browserFetch;
 
-export function setApiTransport(next: typeof fetch): void {
+/** `next`, or the browser's fetch again when no transport is given. */
+export function setApiTransport(next: typeof fetch = browserFetch): void {
   transport = next;
 }
 

@@ -1,12 +1,14 @@
 import { ROLES, type Role } from '@concejo/contracts';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { goTo } from '../../../enhance/navigate';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { pageLoads } from '../../../enhance/navigate';
 import { jsonResponse } from '../../../test/render-routes';
 import { renderServerPage } from '../../../test/render-server-page';
 
-vi.mock('../../../enhance/navigate', () => ({ goTo: vi.fn() }));
-beforeEach(() => vi.mocked(goTo).mockClear());
+let load: MockInstance<typeof pageLoads.load>;
+beforeEach(() => {
+  load = vi.spyOn(pageLoads, 'load').mockImplementation(() => undefined);
+});
 
 /** /login as the server sends it, its script running; `respond` answers POST /login. */
 function renderLogin(respond: () => Promise<Response> = async () => jsonResponse({})) {
@@ -31,7 +33,7 @@ async function expectRedToast(text: string) {
   expect(window.localStorage.getItem('authToken')).toBeNull();
   // The form can be sent again.
   expect(screen.getByRole('button', { name: 'Ingresar' })).toBeEnabled();
-  expect(goTo).not.toHaveBeenCalled();
+  expect(load).not.toHaveBeenCalled();
 }
 
 // Spec 4 (Session), with ejecutivo landing in its own panel (contracts' homeAfterLogin).
@@ -80,7 +82,7 @@ describe('the login page', () => {
 
   it.each(ROLES)('stores the session of a %s and goes where that role lands, /login left out of the history', async (role) => {
     const { api } = await submitLogin(async () => jsonResponse({ token: 'tok-123', role, user: { name: 'Ana', last_name: 'Rodríguez', email_verified: false } }));
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith(LANDING[role], { replace: true }));
+    await waitFor(() => expect(load).toHaveBeenCalledWith(LANDING[role], true));
     expect(window.localStorage.getItem('authToken')).toBe('tok-123');
     expect(window.localStorage.getItem('role')).toBe(role);
     expect(window.localStorage.getItem('userName')).toBe('Ana');

@@ -1,13 +1,16 @@
 import type { SessionType } from '@concejo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { clearSession } from '../../../lib/session';
-import { goTo } from '../../../enhance/navigate';
+import { pageLoads } from '../../../enhance/navigate';
 import { jsonResponse, logInAs, renderRoutes, testSite } from '../../../test/render-routes';
 import { renderServerPage } from '../../../test/render-server-page';
 import { PublicDayOrdersPage } from './public-day-orders-page';
 
-vi.mock('../../../enhance/navigate', () => ({ goTo: vi.fn() }));
+let load: MockInstance<typeof pageLoads.load>;
+beforeEach(() => {
+  load = vi.spyOn(pageLoads, 'load').mockImplementation(() => undefined);
+});
 
 const page = (ids: number[], extra: Partial<{ current_page: number; last_page: number; total: number }> = {}) => ({
   data: ids.map((id) => ({
@@ -187,11 +190,11 @@ describe('PublicDayOrdersPage', () => {
     await user.type(screen.getByLabelText('Hasta'), '2026-03-01');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(screen.getByText('La fecha «Hasta» no puede ser anterior a «Desde».')).toBeInTheDocument();
-    expect(goTo).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText('Hasta'));
     await user.type(screen.getByLabelText('Hasta'), '2026-03-09');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    expect(goTo).toHaveBeenCalledWith('/ver-orden-dia?from=2026-03-05&to=2026-03-09');
+    expect(load).toHaveBeenCalledWith('/ver-orden-dia?from=2026-03-05&to=2026-03-09', false);
   });
 });
 

@@ -1,12 +1,14 @@
 import type { PublishedRegulation, PublishedRegulationList } from '@concejo/contracts';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { goTo } from '../../../enhance/navigate';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { pageLoads } from '../../../enhance/navigate';
 import { jsonResponse } from '../../../test/render-routes';
 import { renderServerPage } from '../../../test/render-server-page';
 
-vi.mock('../../../enhance/navigate', () => ({ goTo: vi.fn() }));
-beforeEach(() => vi.mocked(goTo).mockClear());
+let load: MockInstance<typeof pageLoads.load>;
+beforeEach(() => {
+  load = vi.spyOn(pageLoads, 'load').mockImplementation(() => undefined);
+});
 
 function regulation(id: number, overrides: Partial<PublishedRegulation> = {}): PublishedRegulation {
   return {
@@ -98,7 +100,7 @@ describe('PublicRegulationsPage', () => {
     await user.selectOptions(screen.getByLabelText('Vigencia'), 'Derogada parcialmente');
     await user.type(screen.getByLabelText('Desde'), '2025-01-01');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    expect(goTo).toHaveBeenCalledWith('/normativas?search=camiones&numberSearch=2845&type=ordinance&legal_force=partially_repealed&from=2025-01-01');
+    expect(load).toHaveBeenCalledWith('/normativas?search=camiones&numberSearch=2845&type=ordinance&legal_force=partially_repealed&from=2025-01-01', false);
     expect(screen.getByRole('link', { name: 'Limpiar' })).toHaveAttribute('href', '/normativas');
   });
 
@@ -130,7 +132,7 @@ describe('PublicRegulationsPage', () => {
     expect(screen.getByLabelText('Buscar')).toHaveFocus();
     expect(screen.getByLabelText('Buscar')).toHaveAccessibleDescription(/al menos 3 caracteres/);
     expect(screen.getByLabelText('Buscar')).toHaveAttribute('aria-invalid', 'true');
-    expect(goTo).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
     // Once sent, the messages follow what is typed.
     await user.type(screen.getByLabelText('Buscar'), 'c');
     expect(screen.queryByText('La búsqueda necesita al menos 3 caracteres.')).not.toBeInTheDocument();
