@@ -274,7 +274,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       privatePdf: regulationPrivatePdf,
     },
   });
-  const regulationSteps = createActionService({ repository: regulationRepository, actions: regulationActions, clock, pdfUrl: regulationPrivatePdf });
+  const regulationSteps = createActionService({ repository: regulationRepository, actions: regulationActions, clock, pdfUrl: regulationPrivatePdf, storage, documents });
   // What citizens read of the registry (modules/public-search): its rows through the registry's
   // repository, its in-memory index kept equal to the database.
   const publicSearch = createPublicSearch({
@@ -323,7 +323,11 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(subscriptionRoutes, { subscriptions, publicUrl: config.publicUrl });
       await api.register(contactRoutes, { contact: createContactService({ repository: createContactRepository(db), ...content }) });
       // An approved PDF is public exactly while its norm is (the regulations' rule, asked per download).
-      await api.register(fileRoutes, { storage, signer, clock, isPublicFile: { 'regulations-approved': (key) => regulationRepository.isPublicPdf(key) } });
+      await api.register(fileRoutes, { storage, signer, clock, isPublicFile: {
+          'regulations-approved': (key) => regulationRepository.isPublicPdf(key),
+          'regulation-steps': (key) => regulationRepository.isPublicStepPdf(key),
+        },
+      });
     },
     { prefix: API_BASE },
   );

@@ -22,6 +22,9 @@ export const REGULATION_PATHS = {
   actions: (id: number | string) => `/regulations/${segment(id)}/actions`,
   actionRoute: '/regulations/:id/actions/:actionId',
   action: (id: number | string, actionId: number | string) => `/regulations/${segment(id)}/actions/${segment(actionId)}`,
+  /** The PDF of a despacho (multipart `pdf` to attach or replace it; DELETE to remove it). */
+  actionPdfRoute: '/regulations/:id/actions/:actionId/pdf',
+  actionPdf: (id: number | string, actionId: number | string) => `/regulations/${segment(id)}/actions/${segment(actionId)}/pdf`,
   oldList: '/old-regulations',
   oldOneRoute: '/old-regulations/:id',
   oldOne: (id: number | string) => `/old-regulations/${segment(id)}`,

@@ -91,6 +91,9 @@ export const ACTION_MESSAGES = {
   notAutomatic: 'Los pasos automáticos del trámite no se eliminan; se puede corregir su fecha.',
   tooMany: 'El trámite de una normativa admite hasta 200 pasos.',
   noExpediente: 'Las normativas antiguas no tienen trámite.',
+  pdfOnlyDespacho: 'Solo el despacho de comisión lleva un PDF.',
+  pdfMissing: 'Adjunte el PDF del despacho.',
+  noPdf: 'El despacho no tiene un PDF adjunto.',
 } as const;
 
 /** Steps a norm's trámite may hold: a project goes through a handful; 200 keeps a script from piling up rows. */

@@ -104,6 +104,7 @@ describe('the API description at /api/docs/json', () => {
       'POST /api/v1/news': ['image'],
       'POST /api/v1/news/{id}': ['image'],
       'POST /api/v1/contact': ['image_left', 'image_right'],
+      'PUT /api/v1/regulations/{id}/actions/{actionId}/pdf': ['pdf'],
     };
     const multipart = operations().filter(({ operation }) => operation.requestBody?.content['multipart/form-data']);
     expect(multipart.map(({ name }) => name).sort()).toEqual(Object.keys(forms).sort());

@@ -45,8 +45,14 @@ describe('the sweep of files no record uses', () => {
       payload: imageForm({ status: 1, type: 'new', title: 'Con fotos', description: `<p>x</p><p><img src="data:image/png;base64,${pasted}"></p>` }, { image: photo }),
     });
     expect(news.statusCode).toBe(201);
+    // A despacho's PDF, kept on a step of the norm's trámite.
+    const despacho = await ctx.app.inject({ method: 'POST', url: `/api/v1/regulations/${norm.json().id}/actions`, headers: admin, payload: { kind: 'despacho', date: '2026-03-02', committee: 'obras', majority: 'mayoria' } });
+    expect(despacho.statusCode, despacho.body).toBe(201);
+    const stepPdf = await ctx.app.inject({ method: 'PUT', url: `/api/v1/regulations/${norm.json().id}/actions/${despacho.json().id}/pdf`, headers: admin, payload: multipartForm({}, { pdf: samplePdf('dictamen') }) });
+    expect(stepPdf.statusCode, stepPdf.body).toBe(200);
     const used = await storedFiles();
-    expect(used.length).toBeGreaterThanOrEqual(5);
+    expect(used.length).toBeGreaterThanOrEqual(6);
+    expect(used.some((file) => file.startsWith('regulation-steps/'))).toBe(true);
 
     // What a crash leaves: a file stored for a write that never committed, and a half-written one.
     const storage = createDiskStorage(ctx.uploadsDir);
@@ -61,6 +67,6 @@ describe('the sweep of files no record uses', () => {
     expect(result).toEqual({ partial: 1, unreferenced: 1 });
     expect(await storedFiles()).toEqual([...used, inProgress].sort());
     // The records' files are all still served.
-    for (const url of [norm.json().pdf_approved as string, news.json().image as string]) expect((await ctx.app.inject({ url })).statusCode).toBe(200);
+    for (const url of [norm.json().pdf_approved as string, news.json().image as string, stepPdf.json().pdf as string]) expect((await ctx.app.inject({ url })).statusCode).toBe(200);
   });
 });

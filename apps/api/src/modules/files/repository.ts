@@ -9,6 +9,7 @@ export function createFileRepository(db: Pick<Database, 'execute'>) {
       const result = await db.execute<{ key: string }>(sql`
         select pdf_process as key from regulations where pdf_process is not null
         union all select pdf_approved from regulations where pdf_approved is not null
+        union all select pdf from regulation_actions where pdf is not null
         union all select pdf_key from day_orders where pdf_key is not null
         union all select docx_key from day_orders where docx_key is not null
         union all select image ->> 'key' from banners

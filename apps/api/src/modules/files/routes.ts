@@ -65,6 +65,12 @@ async function sendStored(storage: Storage, request: FastifyRequest, reply: Fast
     .send(file.stream);
 }
 
+/** The name a download is saved under when its link gives none. */
+function downloadName(key: string): string {
+  if (key.startsWith('day-orders')) return 'orden-del-dia';
+  return key.startsWith('regulation-steps/') ? 'despacho' : 'normativa';
+}
+
 /** The name a signed link may give its file ('orden-del-dia-2026-12-03'): plain enough for any header and disk. */
 const DOWNLOAD_NAME = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -80,7 +86,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlSi
   const send = async (key: string, kind: DocumentKind, request: FastifyRequest, reply: FastifyReply, cache: string, name?: string) =>
     sendStored(storage, request, reply, key, {
       'content-type': DOCUMENTS[kind].type,
-      'content-disposition': `${DOCUMENTS[kind].disposition}; filename="${name ?? (key.startsWith('day-orders') ? 'orden-del-dia' : 'normativa')}.${kind}"`,
+      'content-disposition': `${DOCUMENTS[kind].disposition}; filename="${name ?? downloadName(key)}.${kind}"`,
       'cache-control': cache,
     });
 

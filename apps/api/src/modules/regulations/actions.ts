@@ -13,14 +13,19 @@ import {
   type RegulationAction,
   type RegulationActionKind,
 } from '@concejo/contracts';
+import { createReadStream } from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
 import { expedienteCounters, regulationActions, regulations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Documents } from '../../lib/documents/documents.js';
+import type { SpooledFile } from '../../lib/multipart.js';
+import type { Storage } from '../../lib/storage.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
 import { announcePublicChange } from '../../lib/public-changes.js';
 import { NO_ACTION_DETAILS, presentAction } from '../../lib/regulation-actions.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { PDF_CHECK_MESSAGES } from './drafts.js';
 import { regulationPolicy as policy } from './policy.js';
 import type { RegulationRepository } from './repository.js';
 
@@ -75,6 +80,10 @@ export function createActionStore(db: Database) {
       if (row) await refreshDates(tx, row.regulationId);
     },
 
+    async setPdf(tx: Db, id: number, key: string | null): Promise<void> {
+      await tx.update(regulationActions).set({ pdf: key }).where(eq(regulationActions.id, id));
+    },
+
     async delete(tx: Db, id: number): Promise<void> {
       const [row] = await tx.delete(regulationActions).where(eq(regulationActions.id, id)).returning({ regulationId: regulationActions.regulationId });
       if (row) await refreshDates(tx, row.regulationId);
@@ -109,14 +118,19 @@ interface Deps {
   actions: ActionStore;
   clock: Clock;
   pdfUrl: (key: string) => string;
+  storage: Storage;
+  documents: Pick<Documents, 'checkPdf'>;
 }
+
+/** Where the despachos' PDFs are stored: public while their norm is (lib/file-folders.ts). */
+export const STEP_PDF_FOLDER = 'regulation-steps';
 
 /**
  * The trámite of a norm (DESIGN.md 9.2): the staff who may edit a regulation add its manual steps,
  * delete them, and correct the date of any step; each change keeps the path's order and goes into the
  * regulation's modification history.
  */
-export function createActionService({ repository, actions, clock, pdfUrl }: Deps) {
+export function createActionService({ repository, actions, clock, pdfUrl, storage, documents }: Deps) {
   /** The regulation locked for a change of its trámite, with the user's right to change it checked. */
   async function lockEditable(tx: Tx, user: AuthUser, regulationId: number) {
     const row = await repository.lock(tx, regulationId);
@@ -134,6 +148,20 @@ export function createActionService({ repository, actions, clock, pdfUrl }: Deps
   async function record(tx: Tx, regulationId: number, userId: number, entry: { nameCell: string; oldCell: string | null; newCell: string | null }) {
     await repository.addHistory(tx, regulationId, userId, clock.now(), [entry]);
     await announcePublicChange(tx, 'regulations');
+  }
+
+  /** A stored file no record uses any more: removed after the commit (the orphan sweep catches a failure). */
+  async function forget(key: string | null) {
+    if (key) await storage.remove(key).catch(() => undefined);
+  }
+
+  /** The step `actionId` of the locked regulation, a despacho. */
+  async function lockedDespacho(tx: Tx, user: AuthUser, regulationId: number, actionId: number) {
+    await lockEditable(tx, user, regulationId);
+    const action = (await actions.list(regulationId, tx)).find((candidate) => candidate.id === actionId);
+    if (!action) throw new NotFound('No se encontró el paso del trámite.');
+    if (action.kind !== 'despacho') throw ValidationFailed.field('pdf', ACTION_MESSAGES.pdfOnlyDespacho);
+    return action;
   }
 
   return {
@@ -191,7 +219,48 @@ export function createActionService({ repository, actions, clock, pdfUrl }: Deps
         if (action.automatic) throw new Conflict(ACTION_MESSAGES.notAutomatic);
         await actions.delete(tx, action.id);
         await record(tx, regulationId, user.id, { nameCell: `Trámite: ${REGULATION_ACTION_LABELS[action.kind]}`, oldCell: historyCell({ ...action, ...action.details }), newCell: null });
+        return action.pdf;
+      }).then(forget);
+    },
+
+    /**
+     * Attaches the despacho's PDF, or replaces the one it had (removed once the change is committed).
+     * The file is checked to be a PDF that opens before anything is stored. 422 when the step is no
+     * despacho or the file is missing or no PDF.
+     */
+    async attachPdf(user: AuthUser, regulationId: number, actionId: number, file: SpooledFile | null | undefined): Promise<RegulationAction> {
+      // The step is checked first: a form sent to a step that is no despacho costs no PDF check.
+      await repository.transaction((tx) => lockedDespacho(tx, user, regulationId, actionId));
+      if (!file) throw ValidationFailed.field('pdf', ACTION_MESSAGES.pdfMissing);
+      const check = await documents.checkPdf(file);
+      if (check !== 'pdf') throw ValidationFailed.field('pdf', PDF_CHECK_MESSAGES[check]);
+      const key = await storage.put(STEP_PDF_FOLDER, 'pdf', createReadStream(file.path));
+      try {
+        const { action, previous } = await repository.transaction(async (tx) => {
+          const step = await lockedDespacho(tx, user, regulationId, actionId);
+          await actions.setPdf(tx, step.id, key);
+          await record(tx, regulationId, user.id, { nameCell: `Trámite: PDF de ${REGULATION_ACTION_LABELS[step.kind]} del ${step.date}`, oldCell: step.pdf ? 'PDF anterior' : null, newCell: 'PDF adjunto' });
+          return { action: { ...step, pdf: key }, previous: step.pdf };
+        });
+        await forget(previous);
+        return presentAction(action, pdfUrl);
+      } catch (error) {
+        await forget(key);
+        throw error;
+      }
+    },
+
+    /** Removes the despacho's PDF. 422 when it has none. */
+    async removePdf(user: AuthUser, regulationId: number, actionId: number): Promise<RegulationAction> {
+      const { action, previous } = await repository.transaction(async (tx) => {
+        const step = await lockedDespacho(tx, user, regulationId, actionId);
+        if (!step.pdf) throw ValidationFailed.field('pdf', ACTION_MESSAGES.noPdf);
+        await actions.setPdf(tx, step.id, null);
+        await record(tx, regulationId, user.id, { nameCell: `Trámite: PDF de ${REGULATION_ACTION_LABELS[step.kind]} del ${step.date}`, oldCell: 'PDF adjunto', newCell: null });
+        return { action: { ...step, pdf: null }, previous: step.pdf };
       });
+      await forget(previous);
+      return presentAction(action, pdfUrl);
     },
   };
 }

@@ -9,6 +9,7 @@ import { createRegulationTextStore } from './text-repository.js';
 import {
   regulationAuthors,
   regulationKeywords,
+  regulationActions,
   regulationModifications,
   regulations,
   users,
@@ -213,6 +214,17 @@ export function createRegulationRepository(db: Database) {
     /** Whether a stored approved PDF belongs to a norm on the public site (its file is public exactly then). */
     async isPublicPdf(key: string): Promise<boolean> {
       const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.pdfApproved, key), publicNorm())).limit(1);
+      return row !== undefined;
+    },
+
+    /** Whether a despacho's PDF belongs to a step of a public norm (then anyone may read it, as its page lists it). */
+    async isPublicStepPdf(key: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: regulationActions.id })
+        .from(regulationActions)
+        .innerJoin(regulations, eq(regulations.id, regulationActions.regulationId))
+        .where(and(eq(regulationActions.pdf, key), publicNorm()))
+        .limit(1);
       return row !== undefined;
     },
 

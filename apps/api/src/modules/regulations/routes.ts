@@ -28,6 +28,8 @@ const createForm = multipartSpec({ schema: createRegulationFieldsSchema, files: 
 /** `changes` is JSON of the changed fields and `version` the one edited. */
 const updateForm = multipartSpec({ schema: updateRegulationFieldsSchema, files: { pdf_process: pdf, pdf_approved: pdf } });
 const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf } });
+/** A despacho's PDF: the one file of its form. */
+const stepPdfForm = multipartSpec({ files: { pdf } });
 /** `:id` and `:actionId` of one step of a regulation's trámite. */
 const actionParams = idParams.extend({ actionId: idParams.shape.id });
 
@@ -226,6 +228,47 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       },
     },
     async (request) => actions.redate(request.user!, request.params.id, request.params.actionId, request.body),
+  );
+
+  /**
+   * Attaches (or replaces) a despacho's PDF, multipart `pdf`: up to 20 MB, a PDF that opens; public while
+   * its norm is. 200; 401; 403; 404; 413; 422 no despacho, no file or no PDF.
+   */
+  app.put(
+    REGULATION_PATHS.actionPdfRoute,
+    {
+      config: { access: 'regulations.update', multipart: stepPdfForm },
+      preParsing: editableFirst,
+      schema: {
+        tags: ['regulations'],
+        operationId: 'attachRegulationActionPdf',
+        summary: 'Attach the PDF of a despacho',
+        consumes: ['multipart/form-data'],
+        params: actionParams,
+        response: { 200: regulationActionSchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { files } = await readMultipartForm(request, stepPdfForm);
+      return actions.attachPdf(request.user!, request.params.id, request.params.actionId, files.pdf);
+    },
+  );
+
+  /** Removes a despacho's PDF. 200; 401; 403; 404; 422 no despacho or no PDF. */
+  app.delete(
+    REGULATION_PATHS.actionPdfRoute,
+    {
+      config: { access: 'regulations.update' },
+      preParsing: editableFirst,
+      schema: {
+        tags: ['regulations'],
+        operationId: 'removeRegulationActionPdf',
+        summary: 'Remove the PDF of a despacho',
+        params: actionParams,
+        response: { 200: regulationActionSchema, ...errors },
+      },
+    },
+    async (request) => actions.removePdf(request.user!, request.params.id, request.params.actionId),
   );
 
   /** Deletes a manual step. 200; 401; 403; 404; 409 an automatic step (only its date can be corrected). */
