@@ -18,7 +18,19 @@ export function deleteRegulationAction(id: number, actionId: number): Promise<un
   return apiClient.delete(REGULATION_PATHS.action(id, actionId));
 }
 
-/** The three changes of a trámite; each reloads the regulation (its steps and its history). */
+/** PUT /regulations/:id/actions/:actionId/pdf: a despacho's PDF, attached or replaced. */
+export function attachRegulationActionPdf(id: number, actionId: number, file: File): Promise<RegulationAction> {
+  const body = new FormData();
+  body.append('pdf', file);
+  return apiClient.put(REGULATION_PATHS.actionPdf(id, actionId), { body, schema: regulationActionSchema });
+}
+
+/** DELETE /regulations/:id/actions/:actionId/pdf: a despacho's PDF removed. */
+export function removeRegulationActionPdf(id: number, actionId: number): Promise<RegulationAction> {
+  return apiClient.delete(REGULATION_PATHS.actionPdf(id, actionId), { schema: regulationActionSchema });
+}
+
+/** The changes of a trámite; each reloads the regulation (its steps and its history). */
 export function useRegulationActionMutations(id: number) {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: [REGULATIONS_QUERY_KEY] });
@@ -26,5 +38,7 @@ export function useRegulationActionMutations(id: number) {
     add: useMutation({ mutationFn: (action: NewAction) => addRegulationAction(id, action), onSuccess }),
     redate: useMutation({ mutationFn: ({ actionId, date }: { actionId: number; date: string }) => redateRegulationAction(id, actionId, { date }), onSuccess }),
     remove: useMutation({ mutationFn: (actionId: number) => deleteRegulationAction(id, actionId), onSuccess }),
+    attachPdf: useMutation({ mutationFn: ({ actionId, file }: { actionId: number; file: File }) => attachRegulationActionPdf(id, actionId, file), onSuccess }),
+    removePdf: useMutation({ mutationFn: (actionId: number) => removeRegulationActionPdf(id, actionId), onSuccess }),
   };
 }

@@ -45,6 +45,65 @@ function StepText({ action }: { action: RegulationAction }) {
   );
 }
 
+/**
+ * A despacho's PDF on the staff's list: a link to it, and for the staff who may edit the norm a file
+ * field that attaches or replaces it and a button that removes it. What the server refuses (no PDF,
+ * too large) is said under the field.
+ */
+function StepPdf({ regulationId, action, canEdit }: { regulationId: number; action: RegulationAction; canEdit: boolean }) {
+  const { attachPdf, removePdf } = useRegulationActionMutations(regulationId);
+  const [file, setFile] = useState<File | null>(null);
+  const fieldId = `action-${action.id}-pdf`;
+  const failure = attachPdf.error ?? removePdf.error;
+  const problem = failure ? requestErrorMessages(failure).join(' ') : '';
+  return (
+    <div className="mt-1">
+      {action.pdf && (
+        <a href={action.pdf} target="_blank" rel="noopener" className="me-2">
+          PDF del despacho<span className="visually-hidden"> del {formatActionDay(action.date)} (se abre en una pestaña nueva)</span>
+        </a>
+      )}
+      {canEdit && (
+        <Form
+          noValidate
+          className="d-flex flex-wrap align-items-start gap-2 mt-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (file) attachPdf.mutate({ actionId: action.id, file }, { onSuccess: () => setFile(null) });
+          }}
+        >
+          <div>
+            <Form.Label htmlFor={fieldId} className="small mb-1 d-block">
+              {action.pdf ? 'Reemplazar el PDF del despacho' : 'Adjuntar el PDF del despacho'}
+            </Form.Label>
+            <Form.Control
+              id={fieldId}
+              type="file"
+              size="sm"
+              accept="application/pdf,.pdf"
+              onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
+              {...(problem ? { isInvalid: true, 'aria-describedby': `${fieldId}-error` } : {})}
+            />
+            {problem && (
+              <div id={`${fieldId}-error`} className="invalid-feedback d-block">
+                {problem}
+              </div>
+            )}
+          </div>
+          <Button type="submit" size="sm" variant="outline-primary" className="align-self-end" disabled={!file || attachPdf.isPending}>
+            {attachPdf.isPending ? 'Subiendo…' : 'Subir PDF'}
+          </Button>
+          {action.pdf && (
+            <Button type="button" size="sm" variant="link" className="align-self-end text-danger p-0" disabled={removePdf.isPending} onClick={() => removePdf.mutate(action.id)}>
+              Quitar PDF
+            </Button>
+          )}
+        </Form>
+      )}
+    </div>
+  );
+}
+
 /** The corrected date of one step, in place: what the staff do when an archive is loaded late. */
 function RedateForm({ regulationId, action, onDone }: { regulationId: number; action: RegulationAction; onDone: () => void }) {
   const { redate } = useRegulationActionMutations(regulationId);
@@ -222,6 +281,7 @@ export function RegulationActions({ detail }: { detail: RegulationDetail }) {
                 </span>
               )}
               {canEdit && redating === action.id && <RedateForm regulationId={detail.id} action={action} onDone={() => setRedating(null)} />}
+              {action.kind === 'despacho' && <StepPdf regulationId={detail.id} action={action} canEdit={canEdit} />}
             </li>
           ))}
         </ol>

@@ -108,4 +108,46 @@ describe('the regulation detail page', () => {
     expect(saved).toEqual({ kind: 'giro', date: '2024-03-09', committee: 'hacienda' });
     expect(screen.getByText('Expediente').nextElementSibling).toHaveTextContent('12-C-2024');
   });
+
+  it('attaches a despacho\'s PDF from its step, links it and says why a file was refused', async () => {
+    const ingreso = { id: 1, kind: 'ingreso', label: 'Ingreso por Mesa de Entradas', date: '2024-03-05', note: null, automatic: true, pdf: null, committee: null, majority: null, promulgation: null, veto: null, decree: null, edition: null, page: null, url: null, in_force_from: null, day_order_id: null } as const;
+    const despacho = { ...ingreso, id: 2, kind: 'despacho', label: 'Despacho de comisión', date: '2024-03-07', automatic: false, committee: 'obras', majority: 'mayoria' } as const;
+    let attached = false;
+    const sent: { method: string; url: string; file: unknown }[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PUT') {
+        const file = (init.body as FormData).get('pdf');
+        sent.push({ method: 'PUT', url, file });
+        if ((file as File).name === 'falso.pdf') return jsonResponse({ message: 'Los datos enviados no son válidos.', errors: { pdf: ['El archivo no es un PDF.'] }, requestId: 'r' }, 422);
+        attached = true;
+        return jsonResponse({ ...despacho, pdf: '/api/v1/files/regulation-steps/a.pdf?expires=1&signature=s' });
+      }
+      return jsonResponse(detail({ state: 'process', number: null, expediente: '12-C-2024', actions: [ingreso, attached ? { ...despacho, pdf: '/api/v1/files/regulation-steps/a.pdf?expires=1&signature=s' } : despacho] }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    logInAs('asesor');
+    const { user } = renderRoutes([{ path: '/asesor-concejal/detalles/:id', Component: RegulationDetailsPage }], { initialEntries: ['/asesor-concejal/detalles/1'] });
+    const section = within((await screen.findByRole('heading', { name: 'Trámite del expediente 12-C-2024' })).closest('section')!);
+    const step = within(section.getAllByRole('listitem')[1]!);
+    expect(step.queryByRole('link', { name: /PDF del despacho/ })).not.toBeInTheDocument();
+    // Only the despacho offers a PDF.
+    expect(within(section.getAllByRole('listitem')[0]!).queryByLabelText(/PDF del despacho/)).not.toBeInTheDocument();
+
+    await user.upload(step.getByLabelText('Adjuntar el PDF del despacho'), new File(['<html>no soy un PDF</html>'], 'falso.pdf', { type: 'application/pdf' }));
+    await user.click(step.getByRole('button', { name: 'Subir PDF' }));
+    expect(await step.findByText('El archivo no es un PDF.')).toBeInTheDocument();
+    expect(step.getByLabelText('Adjuntar el PDF del despacho')).toHaveAccessibleDescription('El archivo no es un PDF.');
+
+    await user.upload(step.getByLabelText('Adjuntar el PDF del despacho'), new File(['%PDF-1.4'], 'dictamen.pdf', { type: 'application/pdf' }));
+    await user.click(step.getByRole('button', { name: 'Subir PDF' }));
+    const link = await within(section.getAllByRole('listitem')[1]!).findByRole('link', { name: /PDF del despacho/ });
+    expect(link).toHaveAttribute('href', '/api/v1/files/regulation-steps/a.pdf?expires=1&signature=s');
+    expect(sent.map((request) => [request.method, request.url, (request.file as File).name])).toEqual([
+      ['PUT', '/api/v1/regulations/1/actions/2/pdf', 'falso.pdf'],
+      ['PUT', '/api/v1/regulations/1/actions/2/pdf', 'dictamen.pdf'],
+    ]);
+    expect(within(section.getAllByRole('listitem')[1]!).getByLabelText('Reemplazar el PDF del despacho')).toBeInTheDocument();
+    expect(within(section.getAllByRole('listitem')[1]!).getByRole('button', { name: 'Quitar PDF' })).toBeInTheDocument();
+  });
 });
