@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deflateBombPdf, htmlDressedAsPdf, passwordProtectedPdf, slowPdf } from '../../test/hostile-documents.js';
+import { capturingLogger } from '../../test/harness.js';
 import { timed } from '../../test/machine-speed.js';
 import { minimalPdf } from '../minimal-pdf.js';
 import { createDocumentWorker, DocumentJobFailed, type DocumentWorker, type DocumentWorkerOptions } from './document-worker.js';
@@ -112,5 +113,14 @@ describe('document worker process', () => {
     const jobs = Array.from({ length: 4 }, () => documents.run({ kind: 'inspect-pdf', file }).then(() => 'done', (error: DocumentJobFailed) => error.failure));
     // One runs (or starts), two wait, the fourth is refused.
     expect(await Promise.all(jobs)).toEqual(['done', 'done', 'done', 'busy']);
+  });
+
+  it('says nothing when it is closed while still starting, as a server stopped right after its start', async () => {
+    const { logger, entries } = capturingLogger();
+    const documents = worker({ log: logger });
+    const warming = documents.warm();
+    await documents.close();
+    await warming;
+    expect(entries().filter((entry) => Number(entry.level) >= 40)).toEqual([]);
   });
 });

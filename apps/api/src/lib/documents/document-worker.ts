@@ -257,6 +257,8 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
         },
         (error: unknown) => {
           starting = false;
+          // A server stopped while its worker was still starting: nothing failed, nothing to report.
+          if (closed) return;
           log.warn({ err: error, worker: name }, 'document worker did not start');
         },
       );
