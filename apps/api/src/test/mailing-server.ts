@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './mail.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { startServer, waitForPostgresToStop, type ServerProcess } from './server-process.js';
 
 /**
  * A crash test's setting for the whole file: a data folder and the suite's real SMTP server, and
@@ -20,6 +20,9 @@ export function mailingServer(name: string, { admin, publicUrl }: { admin: { ema
   });
   afterAll(async () => {
     await last?.kill();
+    // The killed server's PostgreSQL is stopped by its watchdog a moment later, writing as it stops: the
+    // folder is removed once it is gone (removing it meanwhile could fail on a file written in between).
+    if (last) await waitForPostgresToStop(folder);
     await smtp?.close();
     if (folder) await fs.rm(folder, { recursive: true, force: true });
   });
