@@ -22,6 +22,7 @@ import type { Documents } from '../../lib/documents/documents.js';
 import type { SpooledFile } from '../../lib/multipart.js';
 import type { Storage } from '../../lib/storage.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.js';
+import { removeFiles } from '../../lib/images.js';
 import { announcePublicChange } from '../../lib/public-changes.js';
 import { NO_ACTION_DETAILS, presentAction } from '../../lib/regulation-actions.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -151,18 +152,24 @@ export function createActionService({ repository, actions, clock, pdfUrl, storag
   }
 
   /** A stored file no record uses any more: removed after the commit (the orphan sweep catches a failure). */
-  async function forget(key: string | null) {
-    if (key) await storage.remove(key).catch(() => undefined);
-  }
+  const forget = (key: string | null) => removeFiles(storage, key ? [key] : []);
 
-  /** The step `actionId` of the locked regulation, a despacho. */
-  async function lockedDespacho(tx: Tx, user: AuthUser, regulationId: number, actionId: number) {
-    await lockEditable(tx, user, regulationId);
-    const action = (await actions.list(regulationId, tx)).find((candidate) => candidate.id === actionId);
+  /** The step `actionId` among a regulation's steps, a despacho (404 or 422 otherwise). */
+  function despachoOf(steps: readonly ActionRow[], actionId: number): ActionRow {
+    const action = steps.find((candidate) => candidate.id === actionId);
     if (!action) throw new NotFound('No se encontró el paso del trámite.');
     if (action.kind !== 'despacho') throw ValidationFailed.field('pdf', ACTION_MESSAGES.pdfOnlyDespacho);
     return action;
   }
+
+  /** The step `actionId` of the regulation, locked for a change of its PDF. */
+  async function lockedDespacho(tx: Tx, user: AuthUser, regulationId: number, actionId: number) {
+    await lockEditable(tx, user, regulationId);
+    return despachoOf(await actions.list(regulationId, tx), actionId);
+  }
+
+  /** The history line of a change of a despacho's PDF. */
+  const pdfHistoryName = (step: ActionRow) => `Trámite: PDF de ${REGULATION_ACTION_LABELS[step.kind]} del ${step.date}`;
 
   return {
     /**
@@ -229,8 +236,9 @@ export function createActionService({ repository, actions, clock, pdfUrl, storag
      * despacho or the file is missing or no PDF.
      */
     async attachPdf(user: AuthUser, regulationId: number, actionId: number, file: SpooledFile | null | undefined): Promise<RegulationAction> {
-      // The step is checked first: a form sent to a step that is no despacho costs no PDF check.
-      await repository.transaction((tx) => lockedDespacho(tx, user, regulationId, actionId));
+      // The step is read first (the caller's right was checked before the body): a form sent to a step
+      // that is no despacho costs no PDF check. The write below checks it again, locked.
+      despachoOf(await actions.list(regulationId), actionId);
       if (!file) throw ValidationFailed.field('pdf', ACTION_MESSAGES.pdfMissing);
       const check = await documents.checkPdf(file);
       if (check !== 'pdf') throw ValidationFailed.field('pdf', PDF_CHECK_MESSAGES[check]);
@@ -239,7 +247,7 @@ export function createActionService({ repository, actions, clock, pdfUrl, storag
         const { action, previous } = await repository.transaction(async (tx) => {
           const step = await lockedDespacho(tx, user, regulationId, actionId);
           await actions.setPdf(tx, step.id, key);
-          await record(tx, regulationId, user.id, { nameCell: `Trámite: PDF de ${REGULATION_ACTION_LABELS[step.kind]} del ${step.date}`, oldCell: step.pdf ? 'PDF anterior' : null, newCell: 'PDF adjunto' });
+          await record(tx, regulationId, user.id, { nameCell: pdfHistoryName(step), oldCell: step.pdf ? 'PDF anterior' : null, newCell: 'PDF adjunto' });
           return { action: { ...step, pdf: key }, previous: step.pdf };
         });
         await forget(previous);
@@ -256,7 +264,7 @@ export function createActionService({ repository, actions, clock, pdfUrl, storag
         const step = await lockedDespacho(tx, user, regulationId, actionId);
         if (!step.pdf) throw ValidationFailed.field('pdf', ACTION_MESSAGES.noPdf);
         await actions.setPdf(tx, step.id, null);
-        await record(tx, regulationId, user.id, { nameCell: `Trámite: PDF de ${REGULATION_ACTION_LABELS[step.kind]} del ${step.date}`, oldCell: 'PDF adjunto', newCell: null });
+        await record(tx, regulationId, user.id, { nameCell: pdfHistoryName(step), oldCell: 'PDF adjunto', newCell: null });
         return { action: { ...step, pdf: null }, previous: step.pdf };
       });
       await forget(previous);

@@ -3,6 +3,7 @@ import {
   ACTION_COMMITTEE_LABELS,
   MANUAL_ACTION_KINDS,
   REGULATION_ACTION_LABELS,
+  REGULATION_MESSAGES,
   actionChangesSchema,
   actionSummary,
   formatActionDay,
@@ -15,6 +16,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { FileInput } from '../../../components/file-input';
 import { FieldError, invalidProps } from '../../../components/form/field-error';
 import { applyServerErrors, requestErrorMessages } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -47,15 +49,14 @@ function StepText({ action }: { action: RegulationAction }) {
 
 /**
  * A despacho's PDF on the staff's list: a link to it, and for the staff who may edit the norm a file
- * field that attaches or replaces it and a button that removes it. What the server refuses (no PDF,
- * too large) is said under the field.
+ * field (the form kit's FileInput) that attaches or replaces it and a button that removes it. What the
+ * server refuses (no PDF, too large) is said under the field.
  */
 function StepPdf({ regulationId, action, canEdit }: { regulationId: number; action: RegulationAction; canEdit: boolean }) {
   const { attachPdf, removePdf } = useRegulationActionMutations(regulationId);
   const [file, setFile] = useState<File | null>(null);
-  const fieldId = `action-${action.id}-pdf`;
+  const [pickError, setPickError] = useState<string | null>(null);
   const failure = attachPdf.error ?? removePdf.error;
-  const problem = failure ? requestErrorMessages(failure).join(' ') : '';
   return (
     <div className="mt-1">
       {action.pdf && (
@@ -66,35 +67,29 @@ function StepPdf({ regulationId, action, canEdit }: { regulationId: number; acti
       {canEdit && (
         <Form
           noValidate
-          className="d-flex flex-wrap align-items-start gap-2 mt-1"
+          className="d-flex flex-wrap align-items-end gap-2 mt-1"
           onSubmit={(event) => {
             event.preventDefault();
             if (file) attachPdf.mutate({ actionId: action.id, file }, { onSuccess: () => setFile(null) });
           }}
         >
-          <div>
-            <Form.Label htmlFor={fieldId} className="small mb-1 d-block">
-              {action.pdf ? 'Reemplazar el PDF del despacho' : 'Adjuntar el PDF del despacho'}
-            </Form.Label>
-            <Form.Control
-              id={fieldId}
-              type="file"
-              size="sm"
-              accept="application/pdf,.pdf"
-              onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
-              {...(problem ? { isInvalid: true, 'aria-describedby': `${fieldId}-error` } : {})}
-            />
-            {problem && (
-              <div id={`${fieldId}-error`} className="invalid-feedback d-block">
-                {problem}
-              </div>
-            )}
-          </div>
-          <Button type="submit" size="sm" variant="outline-primary" className="align-self-end" disabled={!file || attachPdf.isPending}>
+          <FileInput
+            id={`action-${action.id}-pdf`}
+            label={action.pdf ? 'Reemplazar el PDF del despacho' : 'Adjuntar el PDF del despacho'}
+            file={file}
+            accept="application/pdf"
+            wrongTypeMessage={REGULATION_MESSAGES.pdfOnly}
+            error={pickError ?? (failure ? requestErrorMessages(failure) : null)}
+            onChange={(picked, error) => {
+              setFile(picked);
+              setPickError(error);
+            }}
+          />
+          <Button type="submit" size="sm" variant="outline-primary" className="mb-3" disabled={!file || attachPdf.isPending}>
             {attachPdf.isPending ? 'Subiendo…' : 'Subir PDF'}
           </Button>
           {action.pdf && (
-            <Button type="button" size="sm" variant="link" className="align-self-end text-danger p-0" disabled={removePdf.isPending} onClick={() => removePdf.mutate(action.id)}>
+            <Button type="button" size="sm" variant="link" className="mb-3 text-danger p-0" disabled={removePdf.isPending} onClick={() => removePdf.mutate(action.id)}>
               Quitar PDF
             </Button>
           )}
