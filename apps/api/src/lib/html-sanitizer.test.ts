@@ -139,12 +139,14 @@ describe('sanitizeNewsHtml', () => {
 const MB = 1024 * 1024;
 const fill = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length));
 
-/** Fastest of a few runs, so that another process on the machine does not decide the figure. */
 /**
  * The least CPU time (ms) of a few runs: CPU time, not wall time, so that other processes on a
- * loaded machine do not count, and the least of three to leave out a garbage collection.
+ * loaded machine do not count, and the least of five to leave out garbage collections. The process's
+ * CPU time includes V8's helper threads, which in a worker shared with other test files (isolate:
+ * false) also collect what those files left: with three runs, one `npm run check` measured 658 ms
+ * against a limit of 556 (this file alone: well under it, three times out of three).
  */
-function fastest(run: () => void, times = 3): number {
+function fastest(run: () => void, times = 5): number {
   let best = Infinity;
   for (let attempt = 0; attempt < times; attempt += 1) {
     const started = process.cpuUsage();
