@@ -23,20 +23,27 @@ function shown(local: string): string {
 }
 
 /**
- * The row of an agenda in a list (newest first). Parallel tests create agendas too, so by the time it is
- * looked for it may have moved past the first page: the pages are walked until it shows.
+ * The row of an agenda in a list, narrowed to its session's day (`session`, a `datetime-local` value) by the
+ * list's own filter. Parallel tests create and delete agendas: a row can move to another page between two
+ * page loads (a deletion ahead of it moves it back one page while the next page is being fetched), so the
+ * pages are walked again until it shows.
  */
-async function agendaRow(page: Page, listPath: string, pdfPath: string) {
+async function agendaRow(page: Page, listPath: string, pdfPath: string, session: string) {
   const link = page.locator(`a[href="${pdfPath}"]`);
-  for (let number = 1; number <= 5; number += 1) {
-    if (number > 1 || !page.url().endsWith(listPath)) await page.goto(number === 1 ? listPath : `${listPath}?page=${number}`);
-    // The page and its list load lazily: on a busy machine that takes more than the usual 10 s. A list
-    // the panel showed before may come from its cache first, while it is fetched again (aria-busy).
-    await expect(page.getByText(/^Mostrando \d+ - \d+ de \d+/)).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-    if ((await link.count()) > 0) return page.getByRole('row').filter({ has: link });
+  const day = session.slice(0, 10);
+  for (let walk = 1; walk <= 3; walk += 1) {
+    for (let number = 1; number <= 5; number += 1) {
+      await page.goto(`${listPath}?from=${day}&to=${day}${number > 1 ? `&page=${number}` : ''}`);
+      // The page and its list load lazily: on a busy machine that takes more than the usual 10 s.
+      const summary = page.getByText(/^Mostrando \d+ - \d+ de \d+/);
+      const pastTheEnd = page.getByText(/^No existe la página/);
+      await expect(summary.or(pastTheEnd)).toBeVisible({ timeout: 30_000 });
+      if (await pastTheEnd.isVisible()) break;
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+      if ((await link.count()) > 0) return page.getByRole('row').filter({ has: link });
+    }
   }
-  throw new Error(`${pdfPath} is not on the first five pages of ${listPath}`);
+  throw new Error(`${pdfPath} is not in ${listPath} for ${day}`);
 }
 
 /** Opens the staff menu and follows one of its items. */
@@ -117,7 +124,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await expect(page.getByRole('status').filter({ hasText: 'Orden del día cargada exitosamente.' }).first()).toBeVisible();
   // Back on the panel's list, the new row names its session.
   await expect(page).toHaveURL('/asesor-concejal/ordenes-del-dia');
-  const listed = await agendaRow(page, '/asesor-concejal/ordenes-del-dia', pdfPath);
+  const listed = await agendaRow(page, '/asesor-concejal/ordenes-del-dia', pdfPath, sessionDate);
   await expect(listed.getByRole('cell').first()).toContainText(`${shown(sessionDate)}Sesión Ordinaria`);
   await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
   // Its editable Word document downloads from the row: every section and item, in order.
@@ -150,7 +157,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
 
   // A visitor finds it on the public page and downloads the PDF.
   const visitor = await browser.newPage();
-  const publicRow = await agendaRow(visitor, '/ver-orden-dia', pdfPath);
+  const publicRow = await agendaRow(visitor, '/ver-orden-dia', pdfPath, sessionDate);
   await expect(publicRow.getByRole('cell').first()).toContainText(`${shown(sessionDate)}Sesión Ordinaria`);
   await expect(visitor.getByRole('button', { name: /Eliminar/ })).toHaveCount(0);
   const pdf = await visitor.request.get(pdfPath);
@@ -166,7 +173,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   await expect(admin).toHaveURL('/admin');
   await openMenuItem(admin, 'Gestionar Órdenes del día');
   await expect(admin).toHaveURL('/admin/ordenes-del-dia');
-  const row = await agendaRow(admin, '/admin/ordenes-del-dia', pdfPath);
+  const row = await agendaRow(admin, '/admin/ordenes-del-dia', pdfPath, sessionDate);
   await row.getByRole('button', { name: /Eliminar la orden del día/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Confirmar Eliminación' });
   await expect(dialog).toBeVisible();
@@ -240,7 +247,7 @@ test('the public list tells apart two agendas created on the same day by their s
     paths.push((await response.json()).pdf_path);
   }
   for (const [index, session] of sessions.entries()) {
-    const row = await agendaRow(page, '/ver-orden-dia', paths[index]!);
+    const row = await agendaRow(page, '/ver-orden-dia', paths[index]!, session.date);
     await expect(row.getByRole('cell').first()).toContainText(`${shown(session.date)}${session.label}`);
   }
 });
@@ -272,7 +279,7 @@ for (const [name, viewport] of [
     await expect(admin).toHaveURL('/admin');
     await admin.goto('/ver-orden-dia');
     await expect(admin.getByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
-    const row = await agendaRow(admin, '/ver-orden-dia', pdfPath);
+    const row = await agendaRow(admin, '/ver-orden-dia', pdfPath, date);
     await row.getByRole('button', { name: `Eliminar la orden del día de la sesión del ${shown(date)}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Confirmar Eliminación' });
     await expect(dialog).toBeVisible();
