@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
 import { expectNoViolations } from './support/axe';
-import { loginThroughForm } from './support/login';
+import { loginAs, loginThroughForm } from './support/login';
 import { linkIn, waitForMail } from './support/smtp';
 import { holdTimers, releaseHeldTimers } from './support/timers';
 
@@ -52,7 +52,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
   const councillor = newAccount('concejala');
 
   // 1. The admin creates the account from the browser.
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin$/);
   await registerThroughForm(page, councillor, 'Concejal');
   await page.goto('/admin/gestionar-usuarios?role=concejal');
@@ -150,7 +150,7 @@ test('an admin registers a councillor, who logs in, verifies the e-mail from a r
 
 test('an admin changes a role and the next login lands in the new panel', async ({ page, browser }) => {
   const account = newAccount('rol');
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin$/);
   await registerThroughForm(page, account, 'Usuario');
 
@@ -176,7 +176,7 @@ test('an admin changes a role and the next login lands in the new panel', async 
 });
 
 test('the account screens pass axe at the desktop and phone widths', async ({ page }) => {
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin$/);
   for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);

@@ -3,7 +3,7 @@ import { ACCOUNTS } from './support/accounts';
 import { apiToken, registerNorm, uniqueNumber, uniqueWord } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { inServerDatabase } from './support/database';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 import { linkIn, mailTo, waitForMail } from './support/smtp';
 
 /** What an unsubscribe link forged or already used says: true either way, and no invitation to subscribe again. */
@@ -75,7 +75,7 @@ test('a citizen follows a search and a norm, confirms, gets the digest, follows 
   const admin = await browser.newContext();
   try {
     const adminPage = await admin.newPage();
-    await loginThroughForm(adminPage, ACCOUNTS.admin);
+    await loginAs(adminPage, ACCOUNTS.admin);
     await adminPage.getByRole('button', { name: 'Abrir menú' }).click();
     await adminPage.getByRole('link', { name: 'Suscripciones a avisos' }).click();
     await expect(adminPage).toHaveURL('/admin/suscripciones');

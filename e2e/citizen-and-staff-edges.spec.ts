@@ -5,7 +5,7 @@ import { informalForms } from '../packages/contracts/src/reader-voice';
 import { ACCOUNTS } from './support/accounts';
 import { apiToken, registerNorm, uniqueNumber } from './support/api';
 import { expectNoViolations } from './support/axe';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // What a new user stumbled on (issue 32), held in Chromium: the words of the public pages, what a list
 // says past its last page, the agendas' filter by the session's day, the staff screens at 320 px and
@@ -117,7 +117,7 @@ test('the staff lists fit a 320 px screen, actions included', async ({ browser }
   ]) {
     const context = await browser.newContext({ viewport: { width: 320, height: 720 } });
     const page = await context.newPage();
-    await loginThroughForm(page, account);
+    await loginAs(page, account);
     await page.waitForURL(/\/(admin|cm)$/);
     for (const path of paths) {
       await page.goto(path);
@@ -139,7 +139,7 @@ test('the staff lists fit a 320 px screen, actions included', async ({ browser }
 });
 
 test("the staff list's «Hasta» before «Desde» says so under the field instead of an empty list", async ({ page }) => {
-  await loginThroughForm(page, ACCOUNTS.asesor);
+  await loginAs(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
   await expect(page.getByText(/^Mostrando \d+ - \d+ de/)).toBeVisible();
   await page.getByLabel('Desde').fill('2026-12-10');
@@ -157,7 +157,7 @@ test("the staff list's «Hasta» before «Desde» says so under the field instea
 });
 
 test("the old-regulation form answers a file that is not a PDF with spec 5's message, also after a failed submit", async ({ page }) => {
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/admin');
   await page.goto('/admin/cargar-normativa-antigua');
   await page.getByRole('button', { name: 'Cargar normativa antigua' }).click();

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
 import { picture } from './support/images';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // The cm's screens (spec 2.5 items 11 to 14). Tests run in parallel against one database that also
 // holds the demo content: each test makes its own items, tagged, and never assumes a list is empty.
@@ -27,7 +27,7 @@ async function findNewsCard(page: Page, title: string) {
 }
 
 async function loginAsCm(page: Page) {
-  await loginThroughForm(page, ACCOUNTS.cm);
+  await loginAs(page, ACCOUNTS.cm);
   await expect(page).toHaveURL(/\/cm$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Gestionar Banners' })).toBeVisible();
 }

@@ -4,7 +4,7 @@ import { ACCOUNTS } from './support/accounts';
 import { apiToken } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { picture } from './support/images';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // Issue 32 item 8: the 'Contacto' images with their text alternatives, and the council's contact
 // details as text. The contact images are one record for the whole site, so the tests that upload
@@ -79,7 +79,7 @@ function blankInFlight(page: Page, field: string) {
 }
 
 async function openContactForm(page: Page) {
-  await loginThroughForm(page, ACCOUNTS.cm);
+  await loginAs(page, ACCOUNTS.cm);
   await expect(page).toHaveURL(/\/cm$/);
   await page.goto('/cm/cargar-contactos');
   await expect(page.getByRole('heading', { level: 1, name: 'Imagenes del apartado contactos' })).toBeVisible();

@@ -6,7 +6,7 @@ import { expectInOrder } from '../apps/api/src/test/pdftotext';
 import { councilWallClock, DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src/council-time';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // Tests run in parallel against one database: each one makes its own regulations and agendas, tagged
 // so that they can be told apart from everyone else's, and never assumes a list is empty.
@@ -95,7 +95,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   const sources = await createSources(request, await apiLogin(request, ACCOUNTS.asesor), tag);
 
   // The asesor builds the agenda from the browser, from the agenda list of the panel (menu and all).
-  await loginThroughForm(page, ACCOUNTS.asesor);
+  await loginAs(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
   await openMenuItem(page, 'Gestionar Órdenes del día');
   await expect(page).toHaveURL('/asesor-concejal/ordenes-del-dia');
@@ -169,7 +169,7 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
   // An admin deletes it from the panel's list, after confirming.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await loginThroughForm(admin, ACCOUNTS.admin);
+  await loginAs(admin, ACCOUNTS.admin);
   await expect(admin).toHaveURL('/admin');
   await openMenuItem(admin, 'Gestionar Órdenes del día');
   await expect(admin).toHaveURL('/admin/ordenes-del-dia');
@@ -193,7 +193,7 @@ test('the builder offers only what no agenda lists yet, and its errors clear as 
   const earlier = await request.post('/api/v1/day-orders', { headers, data: { sessionType: 'ordinaria', date: earlierDate, acta: '5', projects: [sources.project.id] } });
   expect(earlier.status()).toBe(201);
 
-  await loginThroughForm(page, ACCOUNTS.asesor);
+  await loginAs(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
   await page.goto('/asesor-concejal/cargar-orden-dia');
   await searchSources(page);
@@ -266,7 +266,7 @@ for (const [name, viewport] of [
 
     const asesorContext = await browser.newContext({ viewport });
     const asesor = await asesorContext.newPage();
-    await loginThroughForm(asesor, ACCOUNTS.asesor);
+    await loginAs(asesor, ACCOUNTS.asesor);
     await expect(asesor).toHaveURL('/asesor-concejal');
     await asesor.goto('/ver-orden-dia');
     await asesor.getByRole('link', { name: 'Cargar orden del día' }).click();
@@ -275,7 +275,7 @@ for (const [name, viewport] of [
 
     const adminContext = await browser.newContext({ viewport });
     const admin = await adminContext.newPage();
-    await loginThroughForm(admin, ACCOUNTS.admin);
+    await loginAs(admin, ACCOUNTS.admin);
     await expect(admin).toHaveURL('/admin');
     await admin.goto('/ver-orden-dia');
     await expect(admin.getByRole('link', { name: 'Cargar orden del día' })).toHaveAttribute('href', '/admin/cargar-orden-dia');
@@ -345,7 +345,7 @@ for (const [name, viewport] of [
       await expectNoViolations(page);
 
       // The public page is the same for everyone; an admin deletes from the panel's list.
-      await loginThroughForm(page, ACCOUNTS.admin);
+      await loginAs(page, ACCOUNTS.admin);
       await expect(page).toHaveURL('/admin');
       await page.goto('/admin/ordenes-del-dia');
       await expect(page.getByRole('button', { name: /Eliminar la orden del día/ }).first()).toBeVisible();
@@ -374,7 +374,7 @@ for (const [name, viewport] of [
       expect(created.status()).toBe(201);
       const { id } = await created.json();
 
-      await loginThroughForm(page, ACCOUNTS.asesor);
+      await loginAs(page, ACCOUNTS.asesor);
       await expect(page).toHaveURL('/asesor-concejal');
       await page.goto('/asesor-concejal/cargar-orden-dia');
       await searchSources(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // Rough edges of issue 12 on the cm's and the home page's screens, at a phone's and a desktop's width.
 // Screenshots go to .tmp/shots for a person to look at; the assertions say what they show.
@@ -34,7 +34,7 @@ async function controlsUnderToast(page: Page): Promise<string[]> {
 }
 
 async function loginAsCm(page: Page) {
-  await loginThroughForm(page, ACCOUNTS.cm);
+  await loginAs(page, ACCOUNTS.cm);
   await expect(page.getByRole('heading', { level: 1, name: 'Gestionar Banners' })).toBeVisible();
 }
 
@@ -105,7 +105,7 @@ test('a news item without a picture is a text card on the home page, not a blank
 for (const size of WIDTHS) {
   test(`the forms show their errors under each field and clear each as it is corrected, at ${size.width} px`, async ({ page }) => {
     await page.setViewportSize(size);
-    await loginThroughForm(page, ACCOUNTS.admin);
+    await loginAs(page, ACCOUNTS.admin);
     await page.waitForURL(/\/admin/);
     await page.goto('/admin/registrar-usuario');
     await page.getByRole('button', { name: 'Registrar usuario' }).click();

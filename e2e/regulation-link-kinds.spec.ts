@@ -4,7 +4,7 @@ import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
 import { apiToken } from './support/api';
 import { expectNoViolations } from './support/axe';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // Tests run in parallel on one database: the norms here have numbers and words of their own.
 const uniqueNumber = () => 10_000_000 + Math.floor(Math.random() * 89_000_000);
@@ -38,7 +38,7 @@ test('an admin links a norm to another as "Deroga", approves it, and the repeale
   const repealing = await createOrdinance(request, token, { subject: `Nuevo régimen de tránsito ${word}` });
   const repealingNumber = uniqueNumber();
 
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/admin');
 
   // B, still a project, is linked to A as "Deroga" and approved in the same save.
@@ -83,7 +83,7 @@ test('the form with its kinds, the detail and the list fit a phone and a desktop
   const repealedNumber = uniqueNumber();
   const repealed = await createOrdinance(request, token, { state: 'approved', number: String(repealedNumber), subject: `Tránsito pesado ${word}` }, minimalPdf(['Ordenanza A']));
   const repealing = await createOrdinance(request, token, { state: 'approved', number: String(uniqueNumber()), subject: `Nuevo régimen de tránsito ${word}`, 'repeals[]': String(repealed.id) }, minimalPdf(['Ordenanza B']));
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/admin');
 
   for (const size of SIZES) {

@@ -3,7 +3,7 @@ import { councilDay, DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src
 import { ACCOUNTS } from './support/accounts';
 import { apiToken, registerNorm, uniqueNumber, uniqueWord } from './support/api';
 import { expectNoViolations } from './support/axe';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // DESIGN.md 9.2: the staff record a norm's path on its detail page; the public page, the search and
 // JSON-LD show it.
@@ -14,7 +14,7 @@ test('an admin records the publication in the Boletín Oficial, and the public p
   const norm = await registerNorm(request, await apiToken(request, ACCOUNTS.admin), { state: 'approved', number: String(number), subject: `Régimen de ${word}` }, 'Artículo 1.');
   const today = councilDay(new Date(), DEFAULT_COUNCIL_TIME_ZONE);
 
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/admin');
   await page.goto(`/admin/detalles/${norm.id}`);
   const path = page.getByRole('region', { name: /^Trámite del expediente \d+-C-\d{4}$/ });

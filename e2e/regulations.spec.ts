@@ -4,7 +4,7 @@ import { expectNoViolations } from './support/axe';
 import { minimalPdf } from '../apps/api/src/lib/minimal-pdf';
 import { ACCOUNTS } from './support/accounts';
 import { apiToken } from './support/api';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // Tests run in parallel on one database: every test makes its own norms, with numbers and words of its own.
 const uniqueNumber = () => 10_000_000 + Math.floor(Math.random() * 89_000_000);
@@ -34,7 +34,7 @@ async function createThroughApi(request: APIRequestContext, token: string, field
 async function openAs(browser: Browser, account: { email: string; password: string }, home: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginThroughForm(page, account);
+  await loginAs(page, account);
   await expect(page).toHaveURL(home);
   return page;
 }
@@ -51,7 +51,7 @@ test('an asesor registers an approved ordinance with its PDF, keywords and a lin
   const number = uniqueNumber();
   const word = uniqueWord('arbolado');
 
-  await loginThroughForm(page, ACCOUNTS.asesor);
+  await loginAs(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
   await page.getByRole('link', { name: 'Cargar normativa', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cargar normativa' })).toBeVisible();
@@ -185,7 +185,7 @@ test('the list, the create form, the edit form and the detail page have no WCAG 
   const updated = await request.post(`/api/v1/regulations/${created.id}`, { multipart: form, headers: { Authorization: `Bearer ${token}` } });
   expect(updated.status()).toBe(200);
 
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/admin');
   await expect(page.getByText(/Mostrando \d+ - \d+ de \d+ normativas totales\./)).toBeVisible();
   await expectNoViolations(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
-import { loginThroughForm } from './support/login';
+import { loginAs } from './support/login';
 
 // The public site as the server sends it (DESIGN.md section 6): content in the first HTML, tags for
 // shared links, readable and searchable with JavaScript off, and hydrated in the browser without
@@ -142,7 +142,7 @@ test.describe('in the browser', () => {
 });
 
 test('from a staff panel, a public page is loaded as the server renders it, with its own script', async ({ page }) => {
-  await loginThroughForm(page, ACCOUNTS.admin);
+  await loginAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/admin');
   await page.getByRole('button', { name: `${ACCOUNTS.admin.name} ${ACCOUNTS.admin.lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Volver al Home' }).click();
