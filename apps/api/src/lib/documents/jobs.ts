@@ -1,13 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { newsDescriptionSchema } from '@concejo/contracts';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { renderAgendaDocx } from '../agenda-docx.js';
 import { renderAgendaPdf, type AgendaPdfInput } from '../agenda-pdf.js';
 import { dataImagesOf, hasContent, HtmlBoundsError, replaceImageSources, sanitizeNewsHtml } from '../html-sanitizer.js';
 import { assertDecodedSizeWithin, DecodedSizeExceeded, type DecodedLimits } from './decoded-size.js';
 import { EMBEDDED_IMAGE_MARK, type CleanNewsHtml, type DocumentFailure, type DocumentJob, type DocumentJobResults } from './job-types.js';
 import { recognisePdf } from './ocr.js';
-import { extractPdfText } from './pdf-text.js';
+import { extractPdfText, withPdf } from './pdf-text.js';
 
 /**
  * The jobs themselves. They run on untrusted input, or for seconds of CPU (an agenda's documents), so
@@ -70,21 +69,11 @@ function cleanNewsHtml(content: Buffer, ownImagePattern: RegExp, maxMarkup: numb
 
 /** Opens the document as pdf.js would show it: a PDF with at least one page. */
 async function countPages(content: Buffer): Promise<number> {
-  const document = await getDocument({
-    data: new Uint8Array(content),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: VerbosityLevel.ERRORS,
-  }).promise;
-  try {
+  return withPdf(content, async (document) => {
     if (document.numPages < 1) throw new NotAPdf('the document has no pages');
     await document.getPage(1);
     return document.numPages;
-  } finally {
-    await document.destroy();
-  }
+  });
 }
 
 export class NotAPdf extends Error {
@@ -96,6 +85,6 @@ export function failureOf(error: unknown): DocumentFailure {
   if (error instanceof DecodedSizeExceeded) return 'too-large';
   const name = (error as { name?: string } | null)?.name;
   if (name === 'PasswordException') return 'encrypted';
-  if (name === 'InvalidPDFException' || name === 'NotAPdf' || name === 'MissingPDFException') return 'not-pdf';
+  if (name === 'InvalidPDFException' || name === 'NotAPdf') return 'not-pdf';
   return 'failed';
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { OcrResult, OcrSettings } from './job-types.js';
-import { cleanPageText, MAX_INDEXED_CHARACTERS, openPdf } from './pdf-text.js';
+import { cleanPageText, MAX_INDEXED_CHARACTERS, withPdf } from './pdf-text.js';
 
 /** The resolution tesseract reads best at. */
 const DPI = 300;
@@ -47,8 +47,7 @@ export function stopRecognition(): void {
 
 /** The resolution to render each page at (up to maxPages): 300 dpi, less for pages larger than A3 or so. */
 async function pageResolutions(content: Buffer, maxPages: number): Promise<number[]> {
-  const document = await openPdf(content);
-  try {
+  return withPdf(content, async (document) => {
     const resolutions: number[] = [];
     for (let number = 1; number <= Math.min(document.numPages, maxPages); number += 1) {
       const page = await document.getPage(number);
@@ -60,9 +59,7 @@ async function pageResolutions(content: Buffer, maxPages: number): Promise<numbe
       page.cleanup();
     }
     return resolutions;
-  } finally {
-    await document.destroy();
-  }
+  });
 }
 
 /** A page's text; undefined when it took longer than its time limit. */

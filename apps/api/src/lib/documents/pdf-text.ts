@@ -1,4 +1,4 @@
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Enough for any regulation; beyond it the rest of a huge PDF is not indexed. */
 export const MAX_INDEXED_PAGES = 500;
@@ -16,15 +16,23 @@ export function cleanPageText(text: string): string {
   );
 }
 
-/** A PDF opened by pdf.js as untrusted input: no eval, no fonts loaded, only errors logged. Destroy it after use. */
-export function openPdf(content: Buffer) {
-  return getDocument({
+/**
+ * Runs `work` on a PDF opened by pdf.js as untrusted input (no fonts loaded, only errors logged; pdf.js 6
+ * evaluates no code at all, so there is no eval to turn off), and destroys it afterwards, whatever
+ * happened.
+ */
+export async function withPdf<T>(content: Buffer, work: (document: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  const loading = getDocument({
     data: new Uint8Array(content),
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: VerbosityLevel.ERRORS,
-  }).promise;
+  });
+  try {
+    return await work(await loading.promise);
+  } finally {
+    await loading.destroy();
+  }
 }
 
 /**
@@ -33,8 +41,7 @@ export function openPdf(content: Buffer) {
  * does not hold the server.
  */
 export async function extractPdfText(content: Buffer): Promise<{ text: string; pages: number }> {
-  const document = await openPdf(content);
-  try {
+  return withPdf(content, async (document) => {
     const pages: string[] = [];
     let length = 0;
     for (let number = 1; number <= Math.min(document.numPages, MAX_INDEXED_PAGES) && length < MAX_INDEXED_CHARACTERS; number += 1) {
@@ -46,7 +53,5 @@ export async function extractPdfText(content: Buffer): Promise<{ text: string; p
       page.cleanup();
     }
     return { text: pages.join('\n\n').slice(0, MAX_INDEXED_CHARACTERS).trim(), pages: document.numPages };
-  } finally {
-    await document.destroy();
-  }
+  });
 }
