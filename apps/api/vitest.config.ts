@@ -12,6 +12,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'src/**/*.latency.test.ts', 'src/**/*crash.test.ts', 'src/**/*.process.test.ts', 'src/**/*.s3.test.ts'],
     environment: 'node',
     sequence: { groupOrder: 2 },
+    // The group's workers (vitest.config.ts at the root): every project of a group must name the same number.
+    maxWorkers: 3,
     // Each file builds its own app on its own database and nothing here mocks a module, so the files of
     // a worker share its loaded modules instead of importing the whole server again for each file
     // (import time 164 s -> 13 s).

@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['src/**/*.s3.test.ts'],
     environment: 'node',
     sequence: { groupOrder: 2 },
+    maxWorkers: 3,
     globalSetup: ['./src/test/global-setup.ts', './src/test/s3-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

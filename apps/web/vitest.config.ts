@@ -26,6 +26,7 @@ export default defineConfig({
     // leaves the document, the session and the API transport as each test found them.
     isolate: false,
     sequence: { groupOrder: 2 },
+    maxWorkers: 3,
     // A page's first render in jsdom (its lazy modules, Quill) takes seconds when the machine is busy.
     testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],

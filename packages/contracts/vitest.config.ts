@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contracts', include: ['src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 2 } },
+  test: { name: 'contracts', include: ['src/**/*.test.ts'], environment: 'node', maxWorkers: 3, sequence: { groupOrder: 2 } },
 });
