@@ -1,22 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-
-// react-router's package answers Node with CommonJS for `react-router` and ESM for `react-router/dom`,
-// which makes two router contexts in tests. Point both at the ESM build, as the browser bundle does.
-const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/development');
 
 export default defineConfig({
   // Run from the repository root (`--config apps/web/vitest.config.ts`) or as the root runner's project alike.
   root: import.meta.dirname,
   plugins: [react()],
-  resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
-      { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
-    ],
-  },
   test: {
     name: 'web',
     environment: 'jsdom',
