@@ -103,7 +103,8 @@ function figuresOf(page: string, runs: Result[]): PageFigures {
     .filter((request) => request.resourceType === 'Script')
     .map((request) => ({ url: request.url, bytes: request.transferSize ?? 0 }))
     .sort((a, b) => b.bytes - a.bytes);
-  const lcpElement = items<{ items?: { node?: { selector?: string; snippet?: string } }[] }>(median, 'largest-contentful-paint-element')[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: a table of the phases, then the node).
+  const lcpElement = items<{ type?: string; selector?: string; snippet?: string }>(median, 'lcp-breakdown-insight').find((item) => item.type === 'node');
   const accessibilityAudits: string[] = median.categories.accessibility?.auditRefs.map((ref: { id: string }) => ref.id) ?? [];
   return {
     page,
