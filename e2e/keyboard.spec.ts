@@ -151,8 +151,11 @@ test('the cm uploads a banner with the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Cargar Banner' })).toBeVisible();
 
   // The file input opens the system's file chooser with Space, as any button does.
-  await tabTo(page, page.getByLabel('Imagen del banner'));
+  // Listening before the first Tab: Playwright turns on its interception of file choosers when the
+  // listener is added, without waiting for the browser to confirm it; a Space pressed right after could
+  // reach a page not yet intercepted (on a loaded CI machine the chooser never came, and the test timed out).
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, page.getByLabel('Imagen del banner'));
   await page.keyboard.press('Space');
   const image = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#1d3557' } }).jpeg().toBuffer();
   await (await chooser).setFiles({ name: 'plaza.jpg', mimeType: 'image/jpeg', buffer: image });
