@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts';
-import { apiToken, registerNorm, uniqueNumber, uniqueWord } from './support/api';
+import { apiToken, registerAgenda, registerNorm, uniqueNumber, uniqueWord } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { inServerDatabase } from './support/database';
 import { loginAs } from './support/login';
@@ -135,9 +135,7 @@ test('a citizen follows a search and a norm, confirms, gets the digest, follows 
 
 /** A new agenda of an ordinary session at `date` (the council's wall clock), through the API; its PDF's path. */
 async function publishAgenda(request: APIRequestContext, token: string, date: string): Promise<string> {
-  const response = await request.post('/api/v1/day-orders', { headers: { Authorization: `Bearer ${token}` }, data: { sessionType: 'ordinaria', date, acta: '7' } });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).pdf_path;
+  return (await registerAgenda(request, token, { date, acta: '7' })).pdf_path;
 }
 
 test('the agendas followed from /ver-orden-dia: a confirmation link opened twice, the digest tells only the agendas published after it, each with its session and PDF; a forged unsubscribe link says it is not valid', async ({ page, request }) => {

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { councilDay, DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src/council-time';
 import { informalForms } from '../packages/contracts/src/reader-voice';
 import { ACCOUNTS } from './support/accounts';
-import { apiToken, registerNorm, uniqueNumber } from './support/api';
+import { apiToken, registerAgenda, registerNorm, uniqueNumber } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { loginAs } from './support/login';
 
@@ -92,9 +92,7 @@ test("the agendas filter by the day of their session, not the day they were made
   const token = await apiToken(request, ACCOUNTS.asesor);
   // A December far ahead that no other test uses, made today.
   const year = 2090 + Math.floor(Math.random() * 9);
-  const made = await request.post('/api/v1/day-orders', { headers: { authorization: `Bearer ${token}` }, data: { sessionType: 'ordinaria', date: `${year}-12-03T19:00`, acta: '4' } });
-  expect(made.status()).toBe(201);
-  const { pdf_path: pdfPath } = (await made.json()) as { pdf_path: string };
+  const { pdf_path: pdfPath } = await registerAgenda(request, token, { date: `${year}-12-03T19:00`, acta: '4' });
 
   await page.goto('/ver-orden-dia');
   await page.getByLabel('Desde').fill(`${year}-12-01`);

@@ -6,6 +6,7 @@ import { expectInOrder } from '../apps/api/src/test/pdftotext';
 import { councilWallClock, DEFAULT_COUNCIL_TIME_ZONE } from '../packages/contracts/src/council-time';
 import { expectNoViolations } from './support/axe';
 import { ACCOUNTS } from './support/accounts';
+import { apiToken, registerAgenda } from './support/api';
 import { loginAs } from './support/login';
 
 // Tests run in parallel against one database: each one makes its own regulations and agendas, tagged
@@ -52,24 +53,15 @@ async function openMenuItem(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name }).click();
 }
 
-async function apiLogin(request: APIRequestContext, account: { email: string; password: string }): Promise<Record<string, string>> {
-  const response = await request.post('/api/v1/login', {
-    headers: { 'Device-Id': `e2e-day-orders-${randomUUID()}` },
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${(await response.json()).token}` };
-}
-
 type Created = { id: number; subject: string };
 
 /** Registers regulations in process, one per source section, as the asesor would from the form. */
-async function createSources(request: APIRequestContext, headers: Record<string, string>, tag: string): Promise<Record<'correspondence' | 'dem' | 'project', Created>> {
+async function createSources(request: APIRequestContext, token: string, tag: string): Promise<Record<'correspondence' | 'dem' | 'project', Created>> {
   const create = async (fields: Record<string, string>, authors: string[]): Promise<Created> => {
     const multipart = new FormData();
     for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
     for (const author of authors) multipart.append('authors[]', author);
-    const response = await request.post('/api/v1/regulations', { headers, multipart });
+    const response = await request.post('/api/v1/regulations', { headers: { authorization: `Bearer ${token}` }, multipart });
     expect(response.status(), await response.text()).toBe(201);
     return { id: (await response.json()).id, subject: fields.subject! };
   };
@@ -92,7 +84,7 @@ async function searchSources(page: Page) {
 test('an asesor builds an agenda, the public downloads its PDF and an admin deletes it', async ({ page, browser, request }) => {
   test.slow(); // three accounts, a search, a PDF and a deletion
   const tag = `E2E-${randomUUID().slice(0, 8)}`;
-  const sources = await createSources(request, await apiLogin(request, ACCOUNTS.asesor), tag);
+  const sources = await createSources(request, await apiToken(request, ACCOUNTS.asesor), tag);
 
   // The asesor builds the agenda from the browser, from the agenda list of the panel (menu and all).
   await loginAs(page, ACCOUNTS.asesor);
@@ -187,11 +179,11 @@ test('an asesor builds an agenda, the public downloads its PDF and an admin dele
 test('the builder offers only what no agenda lists yet, and its errors clear as each field is corrected', async ({ page, request }) => {
   test.slow();
   const tag = `E2E-${randomUUID().slice(0, 8)}`;
-  const headers = await apiLogin(request, ACCOUNTS.asesor);
-  const sources = await createSources(request, headers, tag);
+  const token = await apiToken(request, ACCOUNTS.asesor);
+  const headers = { authorization: `Bearer ${token}` };
+  const sources = await createSources(request, token, tag);
   const earlierDate = councilLocal(2 * 24 * 60);
-  const earlier = await request.post('/api/v1/day-orders', { headers, data: { sessionType: 'ordinaria', date: earlierDate, acta: '5', projects: [sources.project.id] } });
-  expect(earlier.status()).toBe(201);
+  await registerAgenda(request, token, { date: earlierDate, acta: '5', projects: [sources.project.id] });
 
   await loginAs(page, ACCOUNTS.asesor);
   await expect(page).toHaveURL('/asesor-concejal');
@@ -235,17 +227,13 @@ test('the builder offers only what no agenda lists yet, and its errors clear as 
 
 test('the public list tells apart two agendas created on the same day by their sessions', async ({ page, request }) => {
   test.slow(); // two agendas with their PDFs, and a list that may have to be paged through
-  const headers = await apiLogin(request, ACCOUNTS.asesor);
+  const token = await apiToken(request, ACCOUNTS.asesor);
   const sessions = [
     { sessionType: 'convocada', date: councilLocal(24 * 60 + 17), label: 'Sesión Convocada (extraordinaria, convocada por el Departamento Ejecutivo)' },
     { sessionType: 'autoconvocada', date: councilLocal(2 * 24 * 60 + 43), label: 'Sesión Autoconvocada' },
   ];
   const paths: string[] = [];
-  for (const { sessionType, date } of sessions) {
-    const response = await request.post('/api/v1/day-orders', { headers, data: { sessionType, date, acta: '9' } });
-    expect(response.status()).toBe(201);
-    paths.push((await response.json()).pdf_path);
-  }
+  for (const { sessionType, date } of sessions) paths.push((await registerAgenda(request, token, { sessionType, date, acta: '9' })).pdf_path);
   for (const [index, session] of sessions.entries()) {
     const row = await agendaRow(page, '/ver-orden-dia', paths[index]!, session.date);
     await expect(row.getByRole('cell').first()).toContainText(`${shown(session.date)}${session.label}`);
@@ -260,9 +248,7 @@ for (const [name, viewport] of [
     test.slow(); // two accounts, a deletion and the reload after it
     // A session far ahead, so that its agenda opens the list (latest session first).
     const date = councilLocal(400 * 24 * 60 + Math.floor(Math.random() * 10_000));
-    const created = await request.post('/api/v1/day-orders', { headers: await apiLogin(request, ACCOUNTS.asesor), data: { sessionType: 'ordinaria', date, acta: '3' } });
-    expect(created.status()).toBe(201);
-    const pdfPath: string = (await created.json()).pdf_path;
+    const { pdf_path: pdfPath } = await registerAgenda(request, await apiToken(request, ACCOUNTS.asesor), { date, acta: '3' });
 
     const asesorContext = await browser.newContext({ viewport });
     const asesor = await asesorContext.newPage();
@@ -336,10 +322,7 @@ for (const [name, viewport] of [
     test("/ver-orden-dia has no WCAG 2.1 A/AA violations for a visitor, nor the panel's list with its delete dialog for an admin", async ({ page, request }) => {
       test.slow(); // axe runs three times
       // At least one row, so that the table is checked too.
-      await request.post('/api/v1/day-orders', {
-        headers: await apiLogin(request, ACCOUNTS.asesor),
-        data: { sessionType: 'ordinaria', date: councilLocal(60), acta: '1' },
-      });
+      await registerAgenda(request, await apiToken(request, ACCOUNTS.asesor), { date: councilLocal(60), acta: '1' });
       await page.goto('/ver-orden-dia');
       await expect(page.getByRole('link', { name: /PDF de la orden del día/ }).first()).toBeVisible();
       await expectNoViolations(page);
@@ -358,21 +341,16 @@ for (const [name, viewport] of [
     test('cargar-orden-dia, ordenes-del-dia, resumen-sesion and resumen-sesion/:id have no WCAG 2.1 A/AA violations', async ({ page, request }) => {
       test.slow(); // axe runs three times
       const tag = `E2E-${randomUUID().slice(0, 8)}`;
-      const headers = await apiLogin(request, ACCOUNTS.asesor);
-      const sources = await createSources(request, headers, tag);
-      const created = await request.post('/api/v1/day-orders', {
-        headers,
-        data: {
-          sessionType: 'convocada',
-          date: councilLocal(60),
-          acta: '2',
-          correspondence: [sources.correspondence.id],
-          projects: [sources.project.id],
-          comision_obras: [`Despacho de bacheo ${tag}`],
-        },
+      const token = await apiToken(request, ACCOUNTS.asesor);
+      const sources = await createSources(request, token, tag);
+      const { id } = await registerAgenda(request, token, {
+        sessionType: 'convocada',
+        date: councilLocal(60),
+        acta: '2',
+        correspondence: [sources.correspondence.id],
+        projects: [sources.project.id],
+        comision_obras: [`Despacho de bacheo ${tag}`],
       });
-      expect(created.status()).toBe(201);
-      const { id } = await created.json();
 
       await loginAs(page, ACCOUNTS.asesor);
       await expect(page).toHaveURL('/asesor-concejal');

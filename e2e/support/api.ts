@@ -31,3 +31,16 @@ export async function registerNorm(request: APIRequestContext, token: string, fi
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
 }
+
+export type RegisteredAgenda = { id: number; pdf_path: string };
+
+/**
+ * Publishes an agenda (orden del día) through the API, as the builder would: an ordinary session with
+ * `fields` over it (`date` on the council's wall clock, `2026-12-03T19:00`; the sections by their payload
+ * keys). Its id and PDF's path.
+ */
+export async function registerAgenda(request: APIRequestContext, token: string, fields: { date: string } & Record<string, unknown>): Promise<RegisteredAgenda> {
+  const response = await request.post('/api/v1/day-orders', { headers: { Authorization: `Bearer ${token}` }, data: { sessionType: 'ordinaria', acta: '1', ...fields } });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type { Role } from '@concejo/contracts';
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { API_BASE, SUBSCRIPTION_PATHS, type Role, type SubscribeRequest } from '@concejo/contracts';
 import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { subscriptions, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { digestToken, newToken } from '../lib/tokens.js';
 import { imageForm, sampleImage, type UploadFile } from './images.js';
 import { multipartForm, type FormValue } from './multipart.js';
 
@@ -108,4 +110,48 @@ export async function buildBanner<T = { id: number }>(app: App, headers: Headers
 /** An agenda (orden del día) of a session on the council's wall clock; `body` over an ordinary session of 2026-03-10 at 19:00. */
 export function buildDayOrder<T = { id: number; pdf_path: string }>(app: App, headers: Headers, body: Record<string, unknown> = {}): Promise<T> {
   return created<T>(app, { method: 'POST', url: '/api/v1/day-orders', headers, payload: { sessionType: 'ordinaria', date: '2026-03-10T19:00', acta: '12', ...body } });
+}
+
+/** `column` equals `value`, null included. */
+const sameAs = (column: SQLWrapper, value: unknown) => sql`${column} is not distinct from ${value}`;
+
+/**
+ * A subscription to e-mail alerts as a visitor makes it (POST /subscriptions, from a client address of
+ * its own, so that the per-client limit never counts another call's) and, unless `confirmed: false`,
+ * confirmed through its link: the confirmation e-mail's job runs first (it sets the link it mails), then
+ * the link is replaced by one the factory knows, as a newer e-mail would, and opened. Its id.
+ */
+export async function buildSubscription(app: App, db: Database, request: SubscribeRequest, { confirmed = true } = {}): Promise<{ id: number }> {
+  const client = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const asked = await app.inject({ method: 'POST', url: `${API_BASE}${SUBSCRIPTION_PATHS.subscriptions}`, headers: { 'x-forwarded-for': client }, payload: request });
+  if (asked.statusCode !== 202) throw new Error(`buildSubscription: ${asked.statusCode} ${asked.body}`);
+  await app.jobs.idle();
+  const followed =
+    request.kind === 'search'
+      ? { search: request.filters.search || null, type: request.filters.type ?? null, legalForce: request.filters.legal_force ?? null, regulationId: null }
+      : { search: null, type: null, legalForce: null, regulationId: request.kind === 'regulation' ? request.regulation_id : null };
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.emailDigest, digestToken(request.email.trim().toLowerCase())),
+        eq(subscriptions.kind, request.kind),
+        sameAs(subscriptions.search, followed.search),
+        sameAs(subscriptions.type, followed.type),
+        sameAs(subscriptions.legalForce, followed.legalForce),
+        sameAs(subscriptions.regulationId, followed.regulationId),
+      ),
+    )
+    .orderBy(desc(subscriptions.id))
+    .limit(1);
+  if (!row) throw new Error(`buildSubscription: no subscription of ${request.email} was recorded`);
+  if (!confirmed) return row;
+  const token = newToken();
+  await db.update(subscriptions).set({ confirmTokenHash: digestToken(token) }).where(eq(subscriptions.id, row.id));
+  const opened = await app.inject({ url: `${API_BASE}${SUBSCRIPTION_PATHS.confirm(token)}` });
+  if (opened.statusCode !== 302 || !opened.headers.location?.toString().endsWith('/suscripcion/confirmada')) {
+    throw new Error(`buildSubscription: the confirmation link answered ${opened.statusCode} ${opened.headers.location ?? opened.body}`);
+  }
+  return row;
 }

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { informalForms, SUBSCRIPTION_MESSAGES } from '@concejo/contracts';
+import { informalForms, SUBSCRIPTION_MESSAGES, type SubscriptionCounts } from '@concejo/contracts';
 import { addJob } from '../../queue/queue.js';
-import { buildLoggedInUser, buildDayOrder, buildRegulation } from '../../test/factories.js';
+import { buildLoggedInUser, buildDayOrder, buildRegulation, buildSubscription } from '../../test/factories.js';
 import { statusCounts, together } from '../../test/bursts.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/mail.js';
@@ -406,5 +406,16 @@ describe('subscribing', () => {
     const counts = await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin });
     expect(Object.keys(counts.json())).toEqual(['confirmed', 'unconfirmed']);
     expect(counts.body).not.toContain('@');
+    // Each kind counted apart, and one waiting for its confirmation only among those waiting.
+    const before = counts.json<SubscriptionCounts>();
+    const followed = await ordinance('Poda del arbolado público');
+    await buildSubscription(ctx.app, ctx.db, { email: 'cuenta.busqueda@example.org', kind: 'search', filters: { search: 'poda' } });
+    await buildSubscription(ctx.app, ctx.db, { email: 'cuenta.norma@example.org', kind: 'regulation', regulation_id: followed.id });
+    await buildSubscription(ctx.app, ctx.db, { email: 'cuenta.espera@example.org', kind: 'day-orders' }, { confirmed: false });
+    const after = (await ctx.app.inject({ url: '/api/v1/subscriptions/counts', headers: admin })).json<SubscriptionCounts>();
+    expect(after).toEqual({
+      confirmed: { ...before.confirmed, search: before.confirmed.search + 1, regulation: before.confirmed.regulation + 1 },
+      unconfirmed: before.unconfirmed + 1,
+    });
   });
 });
