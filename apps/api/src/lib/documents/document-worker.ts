@@ -46,12 +46,16 @@ interface Pending {
 
 interface Running extends Pending {
   id: number;
+  /** When its time limit ends (performance.now()). */
+  deadline: number;
   /** Clears the job's time limit and memory watch. */
   settle: () => void;
 }
 /** How often the resident memory of a busy worker is read. */
 const MEMORY_POLL_MS = 50;
 const START_TIMEOUT_MS = 30_000;
+/** How far below the API's priority a worker runs unless told otherwise. */
+export const DEFAULT_WORKER_NICENESS = 10;
 
 const here = fileURLToPath(import.meta.url);
 /**
@@ -79,7 +83,7 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
   const decoded = options.decoded ?? DEFAULT_DECODED_LIMITS;
   const maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
   const idleMs = options.idleMs ?? 30_000;
-  const niceness = options.niceness ?? 10;
+  const niceness = options.niceness ?? DEFAULT_WORKER_NICENESS;
   const queue: Pending[] = [];
   let child: ChildProcess | undefined;
   let ready: Promise<void> | undefined;
@@ -164,6 +168,12 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
   function answered(message: JobAnswer) {
     const job = current;
     if (!job || message.id !== job.id) return;
+    // An answer read after the time limit is a timeout even if the timer has not fired yet: a busy main
+    // thread can read the worker's message before its timers run. The exit reports the failure.
+    if (performance.now() > job.deadline && child) {
+      kill(child, 'timeout');
+      return;
+    }
     current = undefined;
     job.settle();
     if (message.ok) job.resolve(message.result);
@@ -206,6 +216,7 @@ export function createDocumentWorker(options: DocumentWorkerOptions) {
     const running: Running = {
       ...job,
       id: nextId++,
+      deadline: performance.now() + job.timeoutMs,
       settle: () => {
         clearTimeout(timer);
         clearInterval(watch);

@@ -28,6 +28,9 @@ export interface DocumentLimits {
   ocr?: OcrSettings;
 }
 
+/** The uploads lane's niceness: someone waits for its work (see createDocuments). */
+export const UPLOADS_NICENESS = 5;
+
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { memoryMb: 512, timeoutMs: 60_000, checkTimeoutMs: 20_000 };
 
 /**
@@ -90,7 +93,7 @@ export function createDocuments(options: { limits?: Partial<DocumentLimits>; log
     maxQueue: 64,
     // Someone waits for these: closer to the API's priority than the background work, and always
     // running (warm() at start), so that no upload waits for a process to start.
-    niceness: 5,
+    niceness: UPLOADS_NICENESS,
     idleMs: Number.POSITIVE_INFINITY,
     log,
   });
