@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { subscriptions, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { digestToken, newToken } from '../lib/tokens.js';
+import { addressOf, followedBy } from '../modules/subscriptions/service.js';
 import { imageForm, sampleImage, type UploadFile } from './images.js';
 import { multipartForm, type FormValue } from './multipart.js';
 
@@ -126,17 +127,15 @@ export async function buildSubscription(app: App, db: Database, request: Subscri
   const asked = await app.inject({ method: 'POST', url: `${API_BASE}${SUBSCRIPTION_PATHS.subscriptions}`, headers: { 'x-forwarded-for': client }, payload: request });
   if (asked.statusCode !== 202) throw new Error(`buildSubscription: ${asked.statusCode} ${asked.body}`);
   await app.jobs.idle();
-  const followed =
-    request.kind === 'search'
-      ? { search: request.filters.search || null, type: request.filters.type ?? null, legalForce: request.filters.legal_force ?? null, regulationId: null }
-      : { search: null, type: null, legalForce: null, regulationId: request.kind === 'regulation' ? request.regulation_id : null };
+  // The row the service wrote or found for this request (its answer names none, whatever the address).
+  const followed = followedBy(request);
   const [row] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.emailDigest, digestToken(request.email.trim().toLowerCase())),
-        eq(subscriptions.kind, request.kind),
+        eq(subscriptions.emailDigest, digestToken(addressOf(request.email))),
+        eq(subscriptions.kind, followed.kind),
         sameAs(subscriptions.search, followed.search),
         sameAs(subscriptions.type, followed.type),
         sameAs(subscriptions.legalForce, followed.legalForce),

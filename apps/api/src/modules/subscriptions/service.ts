@@ -27,6 +27,18 @@ import type { Followed, FollowedNorms, SubscriptionRepository } from './reposito
 /** Subscription requests per address and per client address in one hour (each confirmation e-mail is one request). */
 export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
 /** Events read by one digest transaction; a day of a council's work is far below it. */
+/** An address as it is kept and written to: trimmed, lower case. */
+export const addressOf = (email: string) => email.trim().toLowerCase();
+
+/** What a subscription request follows, as its row keeps it. */
+export function followedBy(input: SubscribeRequest): Followed {
+  if (input.kind === 'search') {
+    return { kind: 'search', search: input.filters.search || null, type: input.filters.type ?? null, legalForce: input.filters.legal_force ?? null, regulationId: null };
+  }
+  if (input.kind === 'regulation') return { kind: 'regulation', search: null, type: null, legalForce: null, regulationId: input.regulation_id };
+  return { kind: 'day-orders', search: null, type: null, legalForce: null, regulationId: null };
+}
+
 const EVENTS_PER_DIGEST = 10_000;
 const CONFIRM_TTL_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
 
@@ -115,19 +127,14 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
      * whatever the address; only the limits (429) and a norm that is not public (422) say otherwise.
      */
     async subscribe(input: SubscribeRequest, ip: string): Promise<{ message: string }> {
-      const email = input.email.trim().toLowerCase();
+      const email = addressOf(input.email);
       const emailDigest = digestToken(email);
       // Reserved before anything is written or sent; the variants of one mailbox count as one address.
       await limit.reserve([
         { key: `subscribe:address:${digestToken(mailboxKey(email))}`, limit: SUBSCRIBE_LIMITS.perAddress },
         { key: `subscribe:ip:${ip}`, limit: SUBSCRIBE_LIMITS.perClient },
       ]);
-      const followed: Followed =
-        input.kind === 'search'
-          ? { kind: 'search', search: input.filters.search || null, type: input.filters.type ?? null, legalForce: input.filters.legal_force ?? null, regulationId: null }
-          : input.kind === 'regulation'
-            ? { kind: 'regulation', search: null, type: null, legalForce: null, regulationId: input.regulation_id }
-            : { kind: 'day-orders', search: null, type: null, legalForce: null, regulationId: null };
+      const followed = followedBy(input);
       if (followed.regulationId !== null && !(await norms.isPublic(followed.regulationId))) {
         throw ValidationFailed.field('regulation_id', SUBSCRIPTION_MESSAGES.regulationMissing);
       }
