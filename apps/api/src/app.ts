@@ -53,6 +53,7 @@ import { createRegulationIndexReads } from './modules/regulations/index-reposito
 import { createRegulationRepository } from './modules/regulations/repository.js';
 import { textQuery } from './modules/regulations/search-repository.js';
 import { regulationRoutes } from './modules/regulations/routes.js';
+import { createLegalForceService, type LegalForceService } from './modules/regulations/legal-force.js';
 import { createRegulationService } from './modules/regulations/service.js';
 import { createActionService, createActionStore } from './modules/regulations/actions.js';
 import { createTextIndexer } from './modules/regulations/text-indexer.js';
@@ -197,6 +198,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       'subscription-confirm-mail': (payload) => subscriptions.deliverConfirmation(payload),
       'alerts-digest': async () => void (await subscriptions.runDigest()),
       'alert-mail': (payload) => subscriptions.deliverDigest(payload),
+      'legal-force-day': async () => void (await legalForce.runDay()),
     },
   });
   app.decorate('jobs', jobs);
@@ -241,6 +243,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     if (queued > 0) app.log.info({ regulations: queued }, 'pending text extractions queued');
     // The next alerts' digest is always queued (by its key, once for every instance).
     await subscriptions.scheduleDigest();
+    // Today's legal force is brought up to date at start, and the next midnight's run queued.
+    await legalForce.runDay();
     await jobs.start();
   });
   app.addHook('onClose', async () => {
@@ -275,6 +279,8 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
     },
   });
   const regulationSteps = createActionService({ repository: regulationRepository, actions: regulationActions, clock, pdfUrl: regulationPrivatePdf, storage, documents });
+  const legalForce = createLegalForceService({ db, repository: regulationRepository, clock, timeZone: config.council.timeZone, log: app.log });
+  app.decorate('legalForce', legalForce);
   // What citizens read of the registry (modules/public-search): its rows through the registry's
   // repository, its in-memory index kept equal to the database.
   const publicSearch = createPublicSearch({
@@ -315,7 +321,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(userRoutes, { users: createUserService({ repository: createUserRepository(db), clock, log: app.log }) });
       await api.register(siteRoutes, { config });
       await api.register(publicMediaRoutes, { media: createPublicMediaService({ settings: config.media, clock, log: app.log }) });
-      await api.register(regulationRoutes, { regulations, actions: regulationSteps });
+      await api.register(regulationRoutes, { regulations, actions: regulationSteps, legalForce });
       await api.register(publicSearchRoutes, { search: publicSearch });
       await api.register(dayOrderRoutes, { dayOrders });
       await api.register(bannerRoutes, { banners: createBannerService({ repository: createBannerRepository(db), timeZone, ...content }) });
@@ -342,6 +348,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue (e-mails, PDF text); tests await `idle()`. */
     jobs: JobQueue;
+    /** The legal-force facts the staff set, and the nightly recomputation (`runDay`). */
+    legalForce: LegalForceService;
     /** The document worker processes (uploaded PDFs are opened and read there). */
     documents: Documents;
     /** Changes to public content made through any instance: `onChange`, and `caughtUp()` before a cached answer. */

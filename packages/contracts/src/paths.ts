@@ -25,6 +25,12 @@ export const REGULATION_PATHS = {
   /** The PDF of a despacho (multipart `pdf` to attach or replace it; DELETE to remove it). */
   actionPdfRoute: '/regulations/:id/actions/:actionId/pdf',
   actionPdf: (id: number | string, actionId: number | string) => `/regulations/${segment(id)}/actions/${segment(actionId)}/pdf`,
+  /** The note (and a suspension's last day) of the link between two norms; `:otherId` either way round. */
+  linkRoute: '/regulations/:id/links/:otherId',
+  link: (id: number | string, otherId: number | string) => `/regulations/${segment(id)}/links/${segment(otherId)}`,
+  /** Its own legal-force facts: the term written in it, the day it was declared null. */
+  legalForceRoute: '/regulations/:id/legal-force',
+  legalForce: (id: number | string) => `/regulations/${segment(id)}/legal-force`,
   oldList: '/old-regulations',
   oldOneRoute: '/old-regulations/:id',
   oldOne: (id: number | string) => `/old-regulations/${segment(id)}`,

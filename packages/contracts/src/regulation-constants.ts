@@ -51,35 +51,59 @@ export function publicTypeOfSlug(slug: string): PublicRegulationType | undefined
 }
 
 /**
- * The kinds of link between norms (DESIGN.md section 6): the modifier modifies, repeals, partially
- * repeals or regulates the modified. `modifies` is the spec's own link.
+ * The kinds of link between norms (DESIGN.md sections 6 and 9.2): the modifier modifies, repeals,
+ * partially repeals, regulates, suspends (until a day, or with no end) or extends (prorroga) the
+ * modified. `modifies` is the spec's own link.
  */
-export const REGULATION_LINK_KINDS = ['modifies', 'repeals', 'partially_repeals', 'regulates'] as const;
+export const REGULATION_LINK_KINDS = ['modifies', 'repeals', 'partially_repeals', 'regulates', 'suspends', 'extends'] as const;
 export type RegulationLinkKind = (typeof REGULATION_LINK_KINDS)[number];
 export const REGULATION_LINK_KIND_LABELS: Record<RegulationLinkKind, string> = {
   modifies: 'Modifica',
   repeals: 'Deroga',
   partially_repeals: 'Deroga parcialmente',
   regulates: 'Reglamenta',
+  suspends: 'Suspende',
+  extends: 'Prorroga',
 };
+/** The kinds read from the norm acted on: "Derogada por" Ordenanza N° 12 ("norma" is feminine, whatever the type). */
+export const INCOMING_LINK_KIND_LABELS: Record<RegulationLinkKind, string> = {
+  modifies: 'Modificada por',
+  repeals: 'Derogada por',
+  partially_repeals: 'Derogada parcialmente por',
+  regulates: 'Reglamentada por',
+  suspends: 'Suspendida por',
+  extends: 'Prorrogada por',
+};
+/** The links that change the legal force of the norm they point at (the others inform). */
+export const FORCE_LINK_KINDS = ['repeals', 'partially_repeals', 'suspends'] as const satisfies readonly RegulationLinkKind[];
+/** How long a link's note may be ("arts. 3 a 5"). */
+export const LINK_NOTE_MAX = 200;
 
 /**
- * A public norm's legal force, computed from the approved norms linked to it (never typed): repealed
- * when one repeals it, partially repealed when one partially repeals it, in force otherwise.
+ * A public norm's legal force on a day (DESIGN.md 9.2), computed by the database (never typed): void
+ * once declared null, repealed once a norm that repeals it is in force, lapsed after a `caducidad` or
+ * the term written in it, suspended while a suspension lasts, partially repealed, in force otherwise.
+ * A link takes effect on its acting norm's `in_force_from`.
  */
-export const LEGAL_FORCES = ['in_force', 'partially_repealed', 'repealed'] as const;
+export const LEGAL_FORCES = ['in_force', 'partially_repealed', 'repealed', 'suspended', 'lapsed', 'void'] as const;
 export type LegalForce = (typeof LEGAL_FORCES)[number];
 /** The legal forces as the filters name them, of a «normativa» (feminine). */
 export const LEGAL_FORCE_LABELS: Record<LegalForce, string> = {
   in_force: 'Vigente',
   partially_repealed: 'Derogada parcialmente',
   repealed: 'Derogada',
+  suspended: 'Suspendida',
+  lapsed: 'Caduca',
+  void: 'Declarada nula',
 };
 
 const MASCULINE_LEGAL_FORCE_LABELS: Record<LegalForce, string> = {
   in_force: 'Vigente',
   partially_repealed: 'Derogado parcialmente',
   repealed: 'Derogado',
+  suspended: 'Suspendido',
+  lapsed: 'Caduco',
+  void: 'Declarado nulo',
 };
 
 /** The types whose name is masculine: «Decreto», «Mensaje del DEM». */

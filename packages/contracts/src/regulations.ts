@@ -4,6 +4,7 @@ import { calendarDaySchema, dateTimeSchema, dayFilterSchema } from './dates.js';
 import { searchTextSchema, textSchema } from './text.js';
 import {
   LEGAL_FORCES,
+  LINK_NOTE_MAX,
   MATCH_PLACES,
   PUBLIC_REGULATION_TYPES,
   PUBLIC_SEARCH_LIMITS,
@@ -115,6 +116,10 @@ export const createRegulationFieldsSchema = z.object({
   partially_repealed_by: idList.default([]),
   regulates: idList.default([]),
   regulated_by: idList.default([]),
+  suspends: idList.default([]),
+  suspended_by: idList.default([]),
+  extends: idList.default([]),
+  extended_by: idList.default([]),
 });
 export type CreateRegulationFields = z.infer<typeof createRegulationFieldsSchema>;
 
@@ -137,6 +142,10 @@ export const regulationChangesSchema = z
     partially_repealed_by: idList,
     regulates: idList,
     regulated_by: idList,
+    suspends: idList,
+    suspended_by: idList,
+    extends: idList,
+    extended_by: idList,
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Hay campos que no se pueden modificar.' : undefined) },
   )
@@ -200,7 +209,14 @@ export type StaffRegulationQuery = z.infer<typeof staffRegulationQuerySchema>;
 const regulationRef = z.object({ id: z.number(), type: regulationTypeSchema, number: z.number().nullable(), subject: z.string() });
 export type RegulationRef = z.infer<typeof regulationRef>;
 /** A norm linked to the one shown, with the link's kind (it modifies, repeals... or is modified, repealed... by it). */
-const linkedRegulationRef = regulationRef.extend({ kind: z.enum(REGULATION_LINK_KINDS) });
+const linkedRegulationRef = regulationRef.extend({
+  kind: z.enum(REGULATION_LINK_KINDS),
+  // The API always sends these two; a link chosen in a form has them once it is saved.
+  /** Which part it touches ("arts. 3 a 5"); null when none was written. */
+  note: z.string().nullable().optional(),
+  /** A suspension's last day (YYYY-MM-DD, inclusive); null: no end, or not a suspension. */
+  until: z.string().nullable().optional(),
+});
 export type LinkedRegulationRef = z.infer<typeof linkedRegulationRef>;
 
 /**
@@ -212,6 +228,8 @@ export const LINK_FIELDS = {
   repeals: { outgoing: 'repeals', incoming: 'repealed_by' },
   partially_repeals: { outgoing: 'partially_repeals', incoming: 'partially_repealed_by' },
   regulates: { outgoing: 'regulates', incoming: 'regulated_by' },
+  suspends: { outgoing: 'suspends', incoming: 'suspended_by' },
+  extends: { outgoing: 'extends', incoming: 'extended_by' },
 } as const satisfies Record<RegulationLinkKind, { outgoing: string; incoming: string }>;
 
 export const staffRegulationListItemSchema = z.object({
@@ -272,6 +290,9 @@ export const regulationDetailSchema = staffRegulationListItemSchema.extend({
   regulations_modified: z.array(linkedRegulationRef),
   regulations_that_modify: z.array(linkedRegulationRef),
   modifications: z.array(modificationSchema),
+  /** The last day of a term written in it (lapsed after it), and the day it was declared null (DESIGN.md 9.2). */
+  in_force_until: z.string().nullable(),
+  voided_on: z.string().nullable(),
 });
 export type RegulationDetail = z.infer<typeof regulationDetailSchema>;
 
@@ -293,6 +314,8 @@ export const publicRegulationQuerySchema = z.object({
   legal_force: z.preprocess((value) => (value === '' ? undefined : value), z.enum(LEGAL_FORCES, { error: PUBLIC_SEARCH_MESSAGES.legalForceInvalid }).optional()),
   from: dayFilterSchema(),
   to: dayFilterSchema(),
+  /** Legal force on this day instead of today's (DESIGN.md 9.2): `legal_force` and each result's force are that day's. */
+  in_force_on: dayFilterSchema(),
 });
 export type PublicRegulationQuery = z.infer<typeof publicRegulationQuerySchema>;
 
@@ -337,6 +360,8 @@ export const publishedLinkSchema = z.object({
   number: z.number(),
   subject: z.string(),
   legal_force: z.enum(LEGAL_FORCES),
+  note: z.string().nullable(),
+  until: z.string().nullable(),
 });
 export type PublishedLink = z.infer<typeof publishedLinkSchema>;
 
@@ -360,8 +385,54 @@ export const publishedRegulationDetailSchema = publishedRegulationSchema.omit({ 
   promulgated_on: z.string().nullable(),
   published_on: z.string().nullable(),
   in_force_from: z.string().nullable(),
+  in_force_until: z.string().nullable(),
+  voided_on: z.string().nullable(),
+  /** Asked with `in_force_on`: its legal force that day, null when it had not yet taken effect. */
+  force_on: z.object({ day: z.string(), legal_force: z.enum(LEGAL_FORCES).nullable() }).nullable(),
 });
 export type PublishedRegulationDetail = z.infer<typeof publishedRegulationDetailSchema>;
 
 /** The address of one public norm: its public type and official number (anything else is a 404). */
 export const publishedRegulationParamsSchema = z.object({ type: z.string().max(40), number: z.string().max(20) });
+
+/** Messages of the legal-force facts a staff member sets (DESIGN.md 9.2). */
+export const LEGAL_FORCE_MESSAGES = {
+  noteTooLong: `La nota del vínculo admite hasta ${LINK_NOTE_MAX} caracteres.`,
+  untilOnlySuspension: 'Solo una suspensión tiene fecha de fin.',
+  noLink: 'Las dos normativas no están vinculadas.',
+  day: 'La fecha no es válida (AAAA-MM-DD).',
+  inForceOn: 'La fecha de vigencia no es válida (AAAA-MM-DD).',
+} as const;
+
+const clearableDay = z.preprocess((value) => (value === '' ? null : value), calendarDaySchema(LEGAL_FORCE_MESSAGES.day).nullable());
+
+/** PATCH /regulations/:id/links/:otherId: the note on the link between two norms, and a suspension's last day. */
+export const linkDetailsSchema = z.strictObject({
+  note: z.preprocess((value) => (typeof value === 'string' ? value.trim() || null : value), textSchema({ error: LEGAL_FORCE_MESSAGES.noteTooLong }).max(LINK_NOTE_MAX, { error: LEGAL_FORCE_MESSAGES.noteTooLong }).nullable()).optional(),
+  until: clearableDay.optional(),
+});
+export type LinkDetails = z.infer<typeof linkDetailsSchema>;
+export const linkDetailsAnswerSchema = z.object({
+  kind: z.enum(REGULATION_LINK_KINDS),
+  direction: z.enum(['outgoing', 'incoming']),
+  note: z.string().nullable(),
+  until: z.string().nullable(),
+});
+export type LinkDetailsAnswer = z.infer<typeof linkDetailsAnswerSchema>;
+
+/** PATCH /regulations/:id/legal-force: the facts of its own force, each cleared with null or ''. */
+export const legalForceFactsSchema = z.strictObject({
+  in_force_until: clearableDay.optional(),
+  voided_on: clearableDay.optional(),
+});
+export type LegalForceFacts = z.infer<typeof legalForceFactsSchema>;
+export const legalForceFactsAnswerSchema = z.object({
+  in_force_until: z.string().nullable(),
+  voided_on: z.string().nullable(),
+  /** Its legal force today, after the change. */
+  legal_force: z.enum(LEGAL_FORCES),
+});
+export type LegalForceFactsAnswer = z.infer<typeof legalForceFactsAnswerSchema>;
+
+/** The page of a public norm asked about a day (`?in_force_on=`). */
+export const publishedRegulationDayQuerySchema = z.object({ in_force_on: dayFilterSchema(LEGAL_FORCE_MESSAGES.inForceOn) });

@@ -37,13 +37,17 @@ export type PublishedNormRow = {
   textStart: string | null;
   authors: string[];
   keywords: string[];
-  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce }[];
+  links: { kind: RegulationLinkKind; direction: 'outgoing' | 'incoming'; type: PublicRegulationType; number: number; subject: string; legal_force: LegalForce; note: string | null; until: string | null }[];
   expediente: string | null;
   actions: StoredAction[];
   enactedOn: string | null;
   promulgatedOn: string | null;
   publishedOn: string | null;
   inForceFrom: string | null;
+  inForceUntil: string | null;
+  voidedOn: string | null;
+  /** Its legal force on the day asked (`in_force_on`); null before it took effect or when no day was asked. */
+  forceOn: LegalForce | null;
 };
 
 /** What the open-data downloads add to a public norm (modules/regulations' openDataOf, for modules/public-search). */

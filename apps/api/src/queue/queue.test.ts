@@ -34,6 +34,7 @@ const IDLE_HANDLERS: JobHandlers = {
   'subscription-confirm-mail': async () => undefined,
   'alerts-digest': async () => undefined,
   'alert-mail': async () => undefined,
+  'legal-force-day': async () => undefined,
 };
 
 /** A queue whose mail jobs call `onMail`; the other kinds do nothing. */

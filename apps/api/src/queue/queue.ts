@@ -31,6 +31,8 @@ export interface JobPayloads {
   'ocr-text': { regulationId: number };
   /** E-mail a fresh confirmation link for this citizen's subscription. */
   'subscription-confirm-mail': { subscriptionId: number };
+  /** Recompute the stored legal force of the norms whose force depends on the day (a suspension ending, a term). */
+  'legal-force-day': Record<string, never>;
   /** Match the events since the last digest against the subscriptions; queue one alert-mail per address. */
   'alerts-digest': Record<string, never>;
   /** E-mail one address (by its sha256) its digest: what each of its subscriptions has to tell. */
@@ -51,6 +53,7 @@ export const MAX_ATTEMPTS: Record<JobName, number> = {
   'subscription-confirm-mail': 25,
   'alerts-digest': 25,
   'alert-mail': 25,
+  'legal-force-day': 25,
 };
 
 /** The advisory lock namespace of live worker pools (the key is hashtext of the pool id). */

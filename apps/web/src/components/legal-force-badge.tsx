@@ -5,6 +5,9 @@ const VARIANTS: Record<LegalForce, string> = {
   in_force: 'text-bg-success',
   partially_repealed: 'text-bg-warning',
   repealed: 'text-bg-danger',
+  suspended: 'text-bg-warning',
+  lapsed: 'text-bg-secondary',
+  void: 'text-bg-danger',
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { REGULATION_ACTION_KINDS, type ActionDetails } from '@concejo/contracts';
 import { AUTHOR_TYPES, DEM_TYPES, LEGAL_FORCES, REGULATION_LINK_KINDS, REGULATION_STATES, REGULATION_TYPES } from '@concejo/contracts';
@@ -77,6 +78,10 @@ export const regulations = pgTable(
     promulgatedOn: date('promulgated_on', { mode: 'string' }),
     publishedOn: date('published_on', { mode: 'string' }),
     inForceFrom: date('in_force_from', { mode: 'string' }),
+    /** The last day of a term written in the norm (lapsed after it); null: no term. Set by the staff. */
+    inForceUntil: date('in_force_until', { mode: 'string' }),
+    /** The day a court or the council declared it null (void from then on); null: never. Set by the staff. */
+    voidedOn: date('voided_on', { mode: 'string' }),
     /** Subject and keywords (and, later, the PDFs' text), unaccented, Spanish-stemmed; kept by the service. */
     searchDocument: tsvector('search_document'),
     /**
@@ -188,6 +193,10 @@ export const regulationLinks = pgTable(
       .notNull()
       .references(() => regulations.id, { onDelete: 'cascade' }),
     kind: regulationLinkKindEnum('kind').notNull().default('modifies'),
+    /** Which part it touches ("arts. 3 a 5"), as the staff wrote it; shown beside the link. */
+    note: varchar('note', { length: 200 }),
+    /** A suspension's last day (inclusive); none: until another norm lifts it. */
+    until: date('until', { mode: 'string' }),
   },
   (table) => [
     primaryKey({ columns: [table.modifierId, table.modifiedId] }),

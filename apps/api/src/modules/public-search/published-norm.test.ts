@@ -85,15 +85,15 @@ describe('GET /regulations/published/:type/:number', () => {
     const body = (await page('ordinance', target.number!)).json<PublishedRegulationDetail>();
     expect(body.legal_force).toBe('partially_repealed');
     expect(body.links).toEqual([
-      { kind: 'modifies', direction: 'outgoing', type: 'ordinance', number: modified.number, subject: 'Norma que esta modifica', legal_force: 'in_force' },
-      { kind: 'partially_repeals', direction: 'incoming', type: 'ordinance', number: repealer.number, subject: 'Norma que la deroga parcialmente', legal_force: 'in_force' },
-      { kind: 'regulates', direction: 'incoming', type: 'decree', number: regulator.number, subject: 'Decreto reglamentario', legal_force: 'in_force' },
+      { kind: 'modifies', direction: 'outgoing', type: 'ordinance', number: modified.number, subject: 'Norma que esta modifica', legal_force: 'in_force', note: null, until: null },
+      { kind: 'partially_repeals', direction: 'incoming', type: 'ordinance', number: repealer.number, subject: 'Norma que la deroga parcialmente', legal_force: 'in_force', note: null, until: null },
+      { kind: 'regulates', direction: 'incoming', type: 'decree', number: regulator.number, subject: 'Decreto reglamentario', legal_force: 'in_force', note: null, until: null },
     ]);
     expect(JSON.stringify(body)).not.toContain('Proyecto que la derogaría');
 
     // The other side sees the link from its end.
     const seen = (await page('decree', regulator.number!)).json<PublishedRegulationDetail>();
-    expect(seen.links).toEqual([{ kind: 'regulates', direction: 'outgoing', type: 'ordinance', number: target.number, subject: 'Norma original', legal_force: 'partially_repealed' }]);
+    expect(seen.links).toEqual([{ kind: 'regulates', direction: 'outgoing', type: 'ordinance', number: target.number, subject: 'Norma original', legal_force: 'partially_repealed', note: null, until: null }]);
   });
 
   it('shows a repeal on both norms as soon as the repealing norm is approved', async () => {
@@ -111,9 +111,9 @@ describe('GET /regulations/published/:type/:number', () => {
     expect(approval.statusCode, approval.body).toBe(200);
     const repealed = (await page('ordinance', target.number!)).json<PublishedRegulationDetail>();
     expect(repealed.legal_force).toBe('repealed');
-    expect(repealed.links).toEqual([{ kind: 'repeals', direction: 'incoming', type: 'ordinance', number, subject: 'Proyecto derogatorio', legal_force: 'in_force' }]);
+    expect(repealed.links).toEqual([{ kind: 'repeals', direction: 'incoming', type: 'ordinance', number, subject: 'Proyecto derogatorio', legal_force: 'in_force', note: null, until: null }]);
     expect((await page('ordinance', number)).json().links).toEqual([
-      { kind: 'repeals', direction: 'outgoing', type: 'ordinance', number: target.number, subject: 'Ordenanza que será derogada', legal_force: 'repealed' },
+      { kind: 'repeals', direction: 'outgoing', type: 'ordinance', number: target.number, subject: 'Ordenanza que será derogada', legal_force: 'repealed', note: null, until: null },
     ]);
   });
 

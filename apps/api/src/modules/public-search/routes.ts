@@ -6,6 +6,7 @@ import {
   publicRegulationQuerySchema,
   publishedRegulationDetailSchema,
   publishedRegulationListSchema,
+  publishedRegulationDayQuerySchema,
   publishedRegulationParamsSchema,
   publishedRegulationSchema,
   type PublishedRegulationList,
@@ -78,10 +79,11 @@ export const publicSearchRoutes: FastifyPluginAsyncZod<{ search: PublicSearch }>
         operationId: 'getPublishedRegulation',
         summary: 'One published regulation, with its links and legal force',
         params: publishedRegulationParamsSchema,
+        querystring: publishedRegulationDayQuerySchema,
         response: { 200: publishedRegulationDetailSchema, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => search.publishedOne(request.params.type, request.params.number),
+    async (request) => search.publishedOne(request.params.type, request.params.number, request.query.in_force_on),
   );
 
   /**

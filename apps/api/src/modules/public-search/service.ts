@@ -55,7 +55,7 @@ export interface PublishedNorms {
   matchesOf(ids: readonly number[], search: SQL): Promise<Map<number, DatabaseMatch>>;
   approvedTexts(ids: readonly number[]): Promise<Map<number, string>>;
   latestApproved(limit: number): Promise<(Omit<PublishedRow, 'demType' | 'createdAt'> & { approvedAt: Date | null; updatedAt: Date })[]>;
-  publishedNorm(type: PublicRegulationType, number: number): Promise<PublishedNormRow | undefined>;
+  publishedNorm(type: PublicRegulationType, number: number, options?: { day?: string }): Promise<PublishedNormRow | undefined>;
   publishedPages(limit: number): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]>;
 }
 
@@ -163,7 +163,8 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
   /** A page of the public search as JSON text (the contract's publishedRegulationListSchema). */
   async function searchPublished(query: PublicRegulationQuery): Promise<Computed> {
     // An expediente typed whole (`123-C-2026`) is one norm at most: the database finds it by its unique index.
-    const current = query.search && parseExpediente(query.search) ? undefined : await index?.current();
+    // A day's legal force (`in_force_on`) is computed by the database: the index holds today's.
+    const current = (query.search && parseExpediente(query.search)) || query.in_force_on ? undefined : await index?.current();
     if (current) return searchIndexed(query, current, index!.termsOf);
     const { rows, total, capped, search } = await norms.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
@@ -188,7 +189,7 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
      * the answer came from the cache and, when it was computed now, what computed it.
      */
     async listPublished(query: PublicRegulationQuery): Promise<SearchAnswer> {
-      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.legal_force ?? '', query.from ?? '', query.to ?? '']);
+      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.legal_force ?? '', query.from ?? '', query.to ?? '', query.in_force_on ?? '']);
       let computed: Computed | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
         computed = await searchPublished(query);
@@ -237,10 +238,10 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
      * approval date, the public norms linked to it and the start of its text. NotFound (404) for an
      * address that names no public norm: another type, a number that is not one, a norm in process.
      */
-    async publishedOne(typeName: string, numberText: string): Promise<PublishedRegulationDetail> {
+    async publishedOne(typeName: string, numberText: string, day?: string): Promise<PublishedRegulationDetail> {
       const type = PUBLIC_REGULATION_TYPES.find((candidate) => candidate === typeName);
       const number = officialNumberOf(numberText);
-      const row = type && number !== undefined ? await norms.publishedNorm(type, number) : undefined;
+      const row = type && number !== undefined ? await norms.publishedNorm(type, number, { day }) : undefined;
       if (!row) throw new NotFound(REGULATION_MESSAGES.publishedNotFound);
       const { matched_in: _matched, excerpt: _excerpt, ...listed } = presentPublished(row, row.keywords, undefined, urls);
       // A despacho's PDF is public with its norm.
@@ -259,6 +260,9 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
         promulgated_on: row.promulgatedOn,
         published_on: row.publishedOn,
         in_force_from: row.inForceFrom,
+        in_force_until: row.inForceUntil,
+        voided_on: row.voidedOn,
+        force_on: day === undefined ? null : { day, legal_force: row.forceOn },
       };
     },
 

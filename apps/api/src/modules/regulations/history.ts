@@ -43,6 +43,8 @@ const LINK_NAMES: Record<RegulationLinkKind, readonly [string, string]> = {
   repeals: ['repeals', 'repealedBy'],
   partially_repeals: ['partiallyRepeals', 'partiallyRepealedBy'],
   regulates: ['regulates', 'regulatedBy'],
+  suspends: ['suspends', 'suspendedBy'],
+  extends: ['extends', 'extendedBy'],
 };
 
 /** "Ordenanza N° 12", as the history shows a linked norm. */

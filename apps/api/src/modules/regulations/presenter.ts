@@ -56,6 +56,8 @@ export function presentDetail(
     actions,
     regulations_modified: links.modified,
     regulations_that_modify: links.modifying,
+    in_force_until: row.inForceUntil,
+    voided_on: row.voidedOn,
     modifications: history.map(
       (entry): Modification => ({
         id: entry.id,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { AuthorType, DemType, LinkedRegulationRef, PublicRegulationType, RegulationState, RegulationType } from '@concejo/contracts';
+import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Links } from './links.js';
 import { publicNorm, publicNormAs, type OpenDataRow, type PublishedNormRow } from '../../lib/public-norm.js';
@@ -56,6 +56,17 @@ export interface HistoryEntry {
   newCell: string | null;
 }
 
+/** A link between two norms as legal-force.ts reads it: which way it goes from the norm asked about. */
+export type StoredLink = {
+  modifierId: number;
+  modifiedId: number;
+  kind: RegulationLinkKind;
+  note: string | null;
+  until: string | null;
+  direction: 'outgoing' | 'incoming';
+  other: { type: RegulationType; number: number | null };
+};
+
 export function createRegulationRepository(db: Database) {
   const text = createRegulationTextStore(db);
   const repository = {
@@ -86,6 +97,53 @@ export function createRegulationRepository(db: Database) {
         .update(regulations)
         .set({ ...values, updatedAt: now, version: sql`${regulations.version} + 1` })
         .where(eq(regulations.id, id));
+    },
+
+    /** The link between two norms, this one's way first (it acts on the other), with the other norm named. */
+    async linkBetween(tx: Tx, id: number, otherId: number): Promise<StoredLink | undefined> {
+      const result = await tx.execute<StoredLink>(sql`
+        select l.modifier_id as "modifierId", l.modified_id as "modifiedId", l.kind, l.note, l.until::text as until,
+          case when l.modifier_id = ${id} then 'outgoing' else 'incoming' end as direction,
+          json_build_object('type', o.type, 'number', o.number) as other
+        from regulation_links l join regulations o on o.id = ${otherId}
+        where (l.modifier_id = ${id} and l.modified_id = ${otherId}) or (l.modifier_id = ${otherId} and l.modified_id = ${id})
+        order by (l.modifier_id = ${id}) desc limit 1 for update of l`);
+      return result.rows[0];
+    },
+
+    /** Writes a link's note and last day (the legal force of the norm it points at follows: migration 0013's trigger). */
+    async setLinkDetails(tx: Tx, link: Pick<StoredLink, 'modifierId' | 'modifiedId'>, details: { note: string | null; until: string | null }): Promise<void> {
+      await tx.execute(sql`update regulation_links set note = ${details.note}, until = ${details.until}::date
+        where modifier_id = ${link.modifierId} and modified_id = ${link.modifiedId}`);
+    },
+
+    /** Writes a norm's term and nullity; answers its legal force today as the database computed it (migration 0023). */
+    async setOwnForceFacts(tx: Tx, id: number, facts: { inForceUntil: string | null; voidedOn: string | null }): Promise<LegalForce> {
+      await tx.update(regulations).set({ inForceUntil: facts.inForceUntil, voidedOn: facts.voidedOn, updatedAt: sql`now()` }).where(eq(regulations.id, id));
+      const [row] = await tx.select({ legalForce: regulations.legalForce }).from(regulations).where(eq(regulations.id, id));
+      return row!.legalForce;
+    },
+
+    /**
+     * Rewrites the stored legal force (today's) of every norm whose force can change with the day alone:
+     * those a repeal, partial repeal or suspension points at, those with a term or a nullity, those with a
+     * caducidad. Answers how many changed, and the council's next midnight (when to run again).
+     */
+    async refreshDayForces(timeZone: string): Promise<{ changed: number; nextRun: Date }> {
+      const { rows } = await db.execute<{ changed: number; next_run: Date }>(sql`
+        with today as (select (now() at time zone ${timeZone})::date as day),
+        dated as (
+          select l.modified_id as id from regulation_links l where l.kind::text in ('repeals', 'partially_repeals', 'suspends')
+          union select r.id from regulations r where r.in_force_until is not null or r.voided_on is not null
+          union select a.regulation_id from regulation_actions a where a.kind = 'caducidad'),
+        changed as (
+          update regulations r set legal_force = coalesce(regulation_legal_force_on(r.id, today.day), 'in_force'::legal_force)
+          from today where r.id in (select id from dated)
+            and r.legal_force is distinct from coalesce(regulation_legal_force_on(r.id, today.day), 'in_force'::legal_force)
+          returning r.id)
+        select (select count(*)::int from changed) as changed,
+          ((select day from today) + interval '1 day') at time zone ${timeZone} as next_run`);
+      return { changed: rows[0]!.changed, nextRun: new Date(rows[0]!.next_run) };
     },
 
     async lock(tx: Tx, id: number): Promise<RegulationRow | undefined> {
@@ -122,7 +180,10 @@ export function createRegulationRepository(db: Database) {
           with gone as (delete from regulation_links where ${sql.raw(self)} = ${id} and ${sql.raw(other)} <> all(${ids}::int[]))
           insert into regulation_links (${sql.raw(self)}, ${sql.raw(other)}, kind)
           select ${id}, linked.other, linked.kind from unnest(${ids}::int[], ${kinds}::regulation_link_kind[]) as linked(other, kind)
-          on conflict (modifier_id, modified_id) do update set kind = excluded.kind where regulation_links.kind <> excluded.kind`);
+          on conflict (modifier_id, modified_id) do update set kind = excluded.kind,
+            -- Only a suspension has a last day; the note stays with the pair.
+            until = case when excluded.kind::text = 'suspends' then regulation_links.until end
+          where regulation_links.kind <> excluded.kind`);
       }
     },
 
@@ -134,7 +195,7 @@ export function createRegulationRepository(db: Database) {
     async snapshot(id: number, options: { client?: Db; lock?: boolean; forUserId?: number } = {}): Promise<RegulationSnapshot | undefined> {
       const client = options.client ?? db;
       const ref = (side: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id') => sql`coalesce((
-        select json_agg(json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'subject', o.subject, 'kind', l.kind) order by o.type, o.number)
+        select json_agg(json_build_object('id', o.id, 'type', o.type, 'number', o.number, 'subject', o.subject, 'kind', l.kind, 'note', l.note, 'until', l.until::text) order by o.type, o.number)
         from regulation_links l join regulations o on o.id = l.${sql.raw(other)} where l.${sql.raw(side)} = ${regulations.id}), '[]'::json)`;
       const query = client
         .select({
@@ -188,9 +249,10 @@ export function createRegulationRepository(db: Database) {
      * shows, in one statement: authors and keywords in order, the beginning of its PDF's text, and the
      * public norms linked to it either way with their kind and legal force. Undefined when it is not public.
      */
-    async publishedNorm(type: PublicRegulationType, number: number, client: Db = db): Promise<PublishedNormRow | undefined> {
+    async publishedNorm(type: PublicRegulationType, number: number, options: { client?: Db; day?: string } = {}): Promise<PublishedNormRow | undefined> {
+      const client = options.client ?? db;
       const linked = (self: 'modifier_id' | 'modified_id', other: 'modifier_id' | 'modified_id', direction: 'outgoing' | 'incoming') => sql`
-        select l.kind, ${direction}::text as direction, o.type, o.number, o.subject, o.legal_force
+        select l.kind, ${direction}::text as direction, o.type, o.number, o.subject, o.legal_force, l.note, l.until::text as until
         from regulation_links l join regulations o on o.id = l.${sql.raw(other)}
         where l.${sql.raw(self)} = r.id and ${publicNormAs('o')} and o.number is not null`;
       const result = await client.execute<PublishedNormRow>(sql`
@@ -198,6 +260,8 @@ export function createRegulationRepository(db: Database) {
           r.approved_at as "approvedAt", r.pdf_approved as "pdfApproved", r.legal_force as "legalForce", r.is_old as "isOld",
           r.approved_text_ocr as "textRecognized", left(r.approved_text, ${TEXT_START_READ}) as "textStart", r.expediente,
           r.enacted_on::text as "enactedOn", r.promulgated_on::text as "promulgatedOn", r.published_on::text as "publishedOn", r.in_force_from::text as "inForceFrom",
+          r.in_force_until::text as "inForceUntil", r.voided_on::text as "voidedOn",
+          ${options.day === undefined ? sql`null` : sql`regulation_legal_force_on(r.id, ${options.day}::date)`} as "forceOn",
           coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
             from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
           coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,

@@ -7,6 +7,10 @@ import {
   newActionSchema,
   regulationActionSchema,
   errorBodySchema,
+  legalForceFactsAnswerSchema,
+  legalForceFactsSchema,
+  linkDetailsAnswerSchema,
+  linkDetailsSchema,
   oldRegulationFieldsSchema,
   REGULATION_PATHS,
   regulationDetailSchema,
@@ -19,6 +23,7 @@ import {
 import { MAX_PDF_BYTES, multipartSpec, readMultipartForm, type FileFieldRule } from '../../lib/multipart.js';
 import type { RegulationService } from './service.js';
 import type { ActionService } from './actions.js';
+import type { LegalForceService } from './legal-force.js';
 import { errorResponses, idParams } from '../../lib/route-schemas.js';
 
 const errors = errorResponses(401, 403, 404, 422);
@@ -32,8 +37,10 @@ const oldForm = multipartSpec({ schema: oldRegulationFieldsSchema, files: { pdf 
 const stepPdfForm = multipartSpec({ files: { pdf } });
 /** `:id` and `:actionId` of one step of a regulation's trámite. */
 const actionParams = idParams.extend({ actionId: idParams.shape.id });
+/** `:id` and `:otherId`: the two norms of a link. */
+const linkParams = idParams.extend({ otherId: idParams.shape.id });
 
-export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService; actions: ActionService }> = async (app, { regulations, actions }) => {
+export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationService; actions: ActionService; legalForce: LegalForceService }> = async (app, { regulations, actions, legalForce }) => {
   /**
    * The changes of a trámite check the row's policy before the body is read (preParsing): a caller who
    * may not edit this regulation gets 403 whatever they send. An id that is no id is left to validation.
@@ -289,5 +296,42 @@ export const regulationRoutes: FastifyPluginAsyncZod<{ regulations: RegulationSe
       await actions.remove(request.user!, request.params.id, request.params.actionId);
       return { message: 'Paso del trámite eliminado.' };
     },
+  );
+
+  /**
+   * The note on the link between two norms ("arts. 3 a 5") and a suspension's last day (DESIGN.md 9.2);
+   * `:otherId` is the other norm, whichever way the link goes. 200; 401; 403; 404 no such link; 422.
+   */
+  app.patch(
+    REGULATION_PATHS.linkRoute,
+    {
+      config: { access: 'regulations.link' },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'annotateRegulationLink',
+        summary: 'Set the note and a suspension\'s last day of the link between two norms',
+        params: linkParams,
+        body: linkDetailsSchema,
+        response: { 200: linkDetailsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => legalForce.annotateLink(request.user!, request.params.id, request.params.otherId, request.body),
+  );
+
+  /** The term written in a norm and the day it was declared null; its legal force follows. 200; 401; 403; 404; 422. */
+  app.patch(
+    REGULATION_PATHS.legalForceRoute,
+    {
+      config: { access: 'regulations.link' },
+      schema: {
+        tags: ['regulations'],
+        operationId: 'setRegulationLegalForceFacts',
+        summary: 'Set the term and the nullity of a norm (its legal force follows)',
+        params: idParams,
+        body: legalForceFactsSchema,
+        response: { 200: legalForceFactsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => legalForce.setOwnFacts(request.user!, request.params.id, request.body),
   );
 };

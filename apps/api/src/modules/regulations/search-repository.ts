@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, parseExpediente, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
+import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, parseExpediente, type LegalForce, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
 import { publicNorm } from '../../lib/public-norm.js';
@@ -183,11 +183,34 @@ export function createRegulationSearch(db: Database) {
     return words ? rankedPage(filters, words.query, words.anywhere, offset, perPage) : newestPage(filters, offset, perPage, countWay);
   }
 
+  /**
+   * The legal force asked for: today's is stored (regulations.legal_force); on another day
+   * (`in_force_on`, DESIGN.md 9.2) the database computes it, and a norm not yet in effect that day is
+   * left out.
+   */
+  const forceFilter = (query: PublicRegulationQuery) => {
+    if (query.in_force_on) {
+      const force = sql`regulation_legal_force_on(${regulations.id}, ${query.in_force_on}::date)`;
+      return query.legal_force ? sql`${force} = ${query.legal_force}::legal_force` : sql`${force} is not null`;
+    }
+    return query.legal_force ? eq(regulations.legalForce, query.legal_force) : undefined;
+  };
+
+  /** Rows with their force on the day asked, when one was (the stored one is today's). */
+  async function onDay<T extends { id: number; legalForce: LegalForce }>(rows: T[], day: string | undefined): Promise<T[]> {
+    if (!day || !rows.length) return rows;
+    const result = await db.execute<{ id: number; force: LegalForce | null }>(
+      sql`select id, regulation_legal_force_on(id, ${day}::date) as force from unnest(${sql.param(rows.map((row) => row.id))}::int[]) as id`,
+    );
+    const forces = new Map(result.rows.map((row) => [row.id, row.force]));
+    return rows.map((row) => ({ ...row, legalForce: forces.get(row.id) ?? row.legalForce }));
+  }
+
   /** The public norms: approved or old ones of the public types, with the filters of the public search. */
   const publicFilters = (query: PublicRegulationQuery, timeZone: string) =>
     and(
       publicNorm(),
-      query.legal_force ? eq(regulations.legalForce, query.legal_force) : undefined,
+      forceFilter(query),
       ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, timeZone),
     );
 
@@ -213,7 +236,7 @@ export function createRegulationSearch(db: Database) {
       const words = query.search ? textQuery(query.search) : undefined;
       const anywhere = words && sql`${regulations.searchDocument} @@ ${words}`;
       const page = await pageOf(publicFilters(query, options.timeZone), words && anywhere && { query: words, anywhere }, query.page, options.perPage);
-      return { ...page, search: words };
+      return { ...page, rows: await onDay(page.rows, query.in_force_on), search: words };
     },
 
     /**
@@ -229,7 +252,7 @@ export function createRegulationSearch(db: Database) {
       for (let offset = 0; offset < options.max; offset += options.batch) {
         const rows = await db.select(LISTED).from(regulations).where(where).orderBy(...order).limit(options.batch).offset(offset);
         if (rows.length === 0) return;
-        yield rows;
+        yield await onDay(rows, query.in_force_on);
         if (rows.length < options.batch) return;
       }
     },

@@ -91,7 +91,7 @@ describe('POST /regulations/:id', () => {
     const base = await create('asesor', { type: 'ordinance', state: 'approved', number: 2001, subject: 'Base', authors: ['A'] }, { pdf_approved: samplePdf() });
     const other = await create('asesor', { type: 'ordinance', state: 'approved', number: 2002, subject: 'Otra', authors: ['A'] }, { pdf_approved: samplePdf() });
     const added = await update('asesor', other.id, other.version, { modifies: [base.id] });
-    expect(added.json().regulations_modified).toEqual([{ id: base.id, type: 'ordinance', number: 2001, subject: 'Base', kind: 'modifies' }]);
+    expect(added.json().regulations_modified).toEqual([{ id: base.id, type: 'ordinance', number: 2001, subject: 'Base', kind: 'modifies', note: null, until: null }]);
     expect(added.json().modifications[0]).toMatchObject({ name_cell: 'relation: modifies - added', new_cell: 'Ordenanza N° 2001' });
     const removed = await update('asesor', other.id, added.json().version, { modifies: [] });
     expect(removed.json().modifications[0]).toMatchObject({ name_cell: 'relation: modifies - removed', old_cell: 'Ordenanza N° 2001' });

@@ -1,4 +1,4 @@
-import { REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
+import { INCOMING_LINK_KIND_LABELS, REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { MailMessage } from '../../lib/mail.js';
 import { quoteStrangerText } from '../../lib/mail-quote.js';
 import { actionMail, escapeHtml, mailDocument } from '../../lib/mail-templates.js';
@@ -12,12 +12,7 @@ export interface NamedRegulation {
   url: string | null;
 }
 
-const LINKED_BY: Record<RegulationLinkKind, string> = {
-  modifies: 'Modificada por',
-  repeals: 'Derogada por',
-  partially_repeals: 'Derogada parcialmente por',
-  regulates: 'Reglamentada por',
-};
+const LINKED_BY = INCOMING_LINK_KIND_LABELS;
 
 export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'number'>): string {
   return `${REGULATION_TYPE_LABELS[regulation.type]}${regulation.number === null ? '' : ` ${regulation.number}`}`;

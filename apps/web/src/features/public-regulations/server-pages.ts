@@ -39,6 +39,9 @@ const SCHEMA_LEGAL_FORCE: Record<LegalForce, string> = {
   in_force: 'https://schema.org/InForce',
   partially_repealed: 'https://schema.org/PartiallyInForce',
   repealed: 'https://schema.org/NotInForce',
+  suspended: 'https://schema.org/NotInForce',
+  lapsed: 'https://schema.org/NotInForce',
+  void: 'https://schema.org/NotInForce',
 };
 
 /**

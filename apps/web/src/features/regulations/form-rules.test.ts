@@ -257,6 +257,8 @@ const DETAIL: RegulationDetail = {
   regulations_modified: [ref(1)],
   regulations_that_modify: [],
   modifications: [],
+  in_force_until: null,
+  voided_on: null,
 };
 
 describe('the edit form', () => {

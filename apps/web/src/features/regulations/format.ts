@@ -1,5 +1,6 @@
 import {
   DEM_TYPE_LABELS,
+  INCOMING_LINK_KIND_LABELS,
   PUBLIC_REGULATION_TYPES,
   REGULATION_LINK_KIND_LABELS,
   REGULATION_TYPE_LABELS,
@@ -34,13 +35,6 @@ export function regulationName(regulation: { type: RegulationType; number: numbe
 /** Which way a link is read: this norm acts on the other (outgoing) or the other acts on it (incoming). */
 export type LinkSide = 'outgoing' | 'incoming';
 
-/** The incoming kinds read from the norm shown: "Derogada por" Ordenanza N° 12 ("norma" is feminine, whatever the type). */
-const INCOMING_LINK_KIND_LABELS: Record<RegulationLinkKind, string> = {
-  modifies: 'Modificada por',
-  repeals: 'Derogada por',
-  partially_repeals: 'Derogada parcialmente por',
-  regulates: 'Reglamentada por',
-};
 
 /** "Deroga" (it repeals the other) or "Derogada por" (the other repeals it). */
 export function linkKindLabel(kind: RegulationLinkKind, side: LinkSide): string {

@@ -19,7 +19,7 @@ const NORM: PublishedRegulationDetail = {
   is_old: false,
   links: [],
   text_start: '',
-  text_recognized: false, expediente: null, actions: [], enacted_on: null, promulgated_on: null, published_on: null, in_force_from: null,
+  text_recognized: false, expediente: null, actions: [], enacted_on: null, promulgated_on: null, published_on: null, in_force_from: null, in_force_until: null, voided_on: null, force_on: null,
 };
 
 const ACCEPTED = 'Si la dirección es correcta, recibirá un correo para confirmar la suscripción. No le enviaremos avisos hasta que la confirme.';

@@ -18,12 +18,13 @@ const NORM: PublishedRegulationDetail = {
   authors: [{ name: 'María Laura Sosa' }, { name: 'Raúl Ortiz' }],
   is_old: false,
   links: [
-    { kind: 'partially_repeals', direction: 'incoming', type: 'ordinance', number: 2910, subject: 'Actualiza el listado de especies protegidas', legal_force: 'in_force' },
-    { kind: 'regulates', direction: 'incoming', type: 'decree', number: 97, subject: 'Reglamenta el plan', legal_force: 'in_force' },
-    { kind: 'modifies', direction: 'outgoing', type: 'ordinance', number: 1610, subject: '', legal_force: 'repealed' },
+    { kind: 'partially_repeals', direction: 'incoming', type: 'ordinance', number: 2910, subject: 'Actualiza el listado de especies protegidas', legal_force: 'in_force', note: null, until: null },
+    { kind: 'regulates', direction: 'incoming', type: 'decree', number: 97, subject: 'Reglamenta el plan', legal_force: 'in_force', note: null, until: null },
+    { kind: 'modifies', direction: 'outgoing', type: 'ordinance', number: 1610, subject: '', legal_force: 'repealed', note: null, until: null },
   ],
   text_start: 'Artículo 1°: Créase el plan.\nArtículo 2°: …',
   text_recognized: true, expediente: null, actions: [], enacted_on: null, promulgated_on: null, published_on: null, in_force_from: null,
+  in_force_until: null, voided_on: null, force_on: null,
 };
 
 function stubApi(norm: PublishedRegulationDetail | null = NORM, site = testSite()) {

@@ -1,4 +1,4 @@
-import { actionSummary, formatActionDay, REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegulationDetail, type RegulationAction } from '@concejo/contracts';
+import { actionSummary, formatActionDay, INCOMING_LINK_KIND_LABELS, REGULATION_LINK_KIND_LABELS, REGULATION_LINK_KINDS, REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegulationDetail, type RegulationAction } from '@concejo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
@@ -13,20 +13,13 @@ import { normAddress } from '../norm-address';
 
 /** How each kind of link reads from the norm shown: it does it to others (outgoing), or others do it to it. */
 const LINK_HEADINGS: Record<PublishedLink['direction'], Record<PublishedLink['kind'], string>> = {
-  outgoing: { repeals: 'Deroga a', partially_repeals: 'Deroga parcialmente a', modifies: 'Modifica a', regulates: 'Reglamenta a' },
-  incoming: { repeals: 'Derogada por', partially_repeals: 'Derogada parcialmente por', modifies: 'Modificada por', regulates: 'Reglamentada por' },
+  outgoing: Object.fromEntries(REGULATION_LINK_KINDS.map((kind) => [kind, `${REGULATION_LINK_KIND_LABELS[kind]} a`])) as Record<PublishedLink['kind'], string>,
+  incoming: INCOMING_LINK_KIND_LABELS,
 };
 /** The order the groups are shown in: what changes this norm's force first. */
-const LINK_ORDER: [PublishedLink['direction'], PublishedLink['kind']][] = [
-  ['incoming', 'repeals'],
-  ['incoming', 'partially_repeals'],
-  ['incoming', 'modifies'],
-  ['incoming', 'regulates'],
-  ['outgoing', 'repeals'],
-  ['outgoing', 'partially_repeals'],
-  ['outgoing', 'modifies'],
-  ['outgoing', 'regulates'],
-];
+const LINK_ORDER: [PublishedLink['direction'], PublishedLink['kind']][] = (['incoming', 'outgoing'] as const).flatMap((direction) =>
+  (['repeals', 'partially_repeals', 'suspends', 'modifies', 'extends', 'regulates'] as const).map((kind): [PublishedLink['direction'], PublishedLink['kind']] => [direction, kind]),
+);
 
 function NormLink({ link }: { link: PublishedLink }) {
   return (

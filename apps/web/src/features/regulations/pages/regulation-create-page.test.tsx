@@ -212,13 +212,13 @@ describe('the kind of each linked norm', () => {
     await user.click(await screen.findByRole('option', { name: /Tránsito pesado/ }));
     const outgoing = screen.getByRole('combobox', { name: 'Relación con Ordenanza N° 12' });
     expect(outgoing).toHaveValue('modifies');
-    expect([...(outgoing as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Modifica', 'Deroga', 'Deroga parcialmente', 'Reglamenta']);
+    expect([...(outgoing as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Modifica', 'Deroga', 'Deroga parcialmente', 'Reglamenta', 'Suspende', 'Prorroga']);
     await user.selectOptions(outgoing, 'Deroga');
 
     await user.type(screen.getByRole('combobox', { name: 'Normas que la modifican' }), 'reglamento');
     await user.click(await screen.findByRole('option', { name: /Reglamento de tránsito/ }));
     const incoming = screen.getByRole('combobox', { name: 'Relación con Decreto N° 30' });
-    expect([...(incoming as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Modificada por', 'Derogada por', 'Derogada parcialmente por', 'Reglamentada por']);
+    expect([...(incoming as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Modificada por', 'Derogada por', 'Derogada parcialmente por', 'Reglamentada por', 'Suspendida por', 'Prorrogada por']);
     await user.selectOptions(incoming, 'Reglamentada por');
 
     await user.click(screen.getByRole('button', { name: 'Cargar normativa' }));

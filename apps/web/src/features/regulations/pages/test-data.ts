@@ -31,6 +31,8 @@ export function detail(overrides: Partial<RegulationDetail> = {}): RegulationDet
     actions: [],
     regulations_modified: [{ id: 5, type: 'ordinance', number: 100, subject: 'Tránsito pesado', kind: 'modifies' }],
     regulations_that_modify: [],
+    in_force_until: null,
+    voided_on: null,
     modifications: [
       { id: 1, user: { name: 'Lucía', last_name: 'Fernández' }, updated_at: '2024-03-06T13:00:00.000Z', name_cell: 'state', old_cell: 'process', new_cell: 'approved' },
       { id: 2, user: { name: 'Lucía', last_name: 'Fernández' }, updated_at: '2024-03-06T13:00:00.000Z', name_cell: 'relation: keywords - added', old_cell: null, new_cell: 'tránsito' },
