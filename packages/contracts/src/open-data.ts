@@ -51,7 +51,7 @@ export const REGULATION_JSON_FIELDS = [
   column('keywords', 'Palabras clave, cada una como { "word": ... }.'),
   column('created_at', 'Fecha y hora de registro (ISO 8601, UTC).'),
   column('pdf_approved', 'Dirección del PDF del texto aprobado, o null.'),
-  column('legal_force', 'in_force (vigente), repealed (derogada) o partially_repealed (derogada parcialmente).'),
+  column('legal_force', 'Vigencia al día de la descarga: in_force (vigente), partially_repealed (derogada parcialmente), repealed (derogada), suspended (suspendida), lapsed (caduca) o void (declarada nula).'),
   column('expediente', 'Número de expediente, {número}-{C|D|P}-{año}; null para las normas registradas antes de que existiera.'),
   column('enacted_on', 'Día de la sanción, o null.'),
   column('promulgated_on', 'Día de la promulgación, o null.'),

@@ -47,7 +47,7 @@ describe('regulation rules shared by the forms and the API', () => {
       state: 'process',
       authors: ['A'],
       keywords: ['x'],
-      ...Object.fromEntries(['modifies', 'modified_by', 'repeals', 'repealed_by', 'partially_repeals', 'partially_repealed_by', 'regulates', 'regulated_by'].map((field) => [field, []])),
+      ...Object.fromEntries(['modifies', 'modified_by', 'repeals', 'repealed_by', 'partially_repeals', 'partially_repealed_by', 'regulates', 'regulated_by', 'suspends', 'suspended_by', 'extends', 'extended_by'].map((field) => [field, []])),
     });
   });
 

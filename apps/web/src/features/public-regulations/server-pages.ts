@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import type { CouncilDates } from '../../lib/format';
 import { councilDatesOf, councilName, textExcerpt } from '../../server/page-text';
 import type { PageContext, ServerPage } from '../../server/server-page';
-import { publishedRegulationQueryOptions } from './api/get-published-regulation';
+import { askedDayOf, publishedRegulationQueryOptions } from './api/get-published-regulation';
 import { publishedRegulationsQueryOptions } from './api/list-published-regulations';
 import { FEED_HREF, FEED_TITLE } from './api/open-data';
 import { readFilterParams, writeFilterParams } from './filters';
@@ -82,11 +82,11 @@ export const publicRegulationServerPage: ServerPage = {
   reading: true,
   preload: (context) => {
     const address = addressOf(context);
-    return address ? context.queryClient.prefetchQuery(publishedRegulationQueryOptions(address.type, address.number)) : Promise.resolve();
+    return address ? context.queryClient.prefetchQuery(publishedRegulationQueryOptions(address.type, address.number, askedDayOf(context.url.searchParams).day)) : Promise.resolve();
   },
   head: (context) => {
     const address = addressOf(context);
-    const query = address && publishedRegulationQueryOptions(address.type, address.number);
+    const query = address && publishedRegulationQueryOptions(address.type, address.number, askedDayOf(context.url.searchParams).day);
     const norm = query && context.queryClient.getQueryData(query.queryKey);
     if (!norm) {
       const error = query && context.queryClient.getQueryState(query.queryKey)?.error;

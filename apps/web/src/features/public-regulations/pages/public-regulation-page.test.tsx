@@ -1,4 +1,4 @@
-import type { PublishedRegulationDetail } from '@concejo/contracts';
+import { LEGAL_FORCE_MESSAGES, type PublishedRegulationDetail } from '@concejo/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testSite } from '../../../test/render-routes';
@@ -85,6 +85,39 @@ describe('PublicRegulationPage (/normativas/{tipo}/{número})', () => {
     expect(within(steps[1]!).getByRole('link', { name: /PDF del despacho/ })).toHaveAttribute('href', '/api/v1/files/regulations-approved/despacho.pdf');
     expect(within(steps[4]!).getByRole('link', { name: /Ver en el Boletín Oficial/ })).toHaveAttribute('href', 'https://boletin.example.org/3120');
     expect(page.head).toContain('"legislationDate":"2025-11-27"');
+  });
+
+  it('answers "¿Vigente a una fecha?" for the day in its address, and says when the day asked is no date', async () => {
+    const suspended: PublishedRegulationDetail = {
+      ...NORM,
+      legal_force: 'suspended',
+      links: [{ kind: 'suspends', direction: 'incoming', type: 'decree', number: 12, subject: 'Suspende el plan', legal_force: 'in_force', note: 'arts. 3 a 5', until: '2026-06-30' }],
+    };
+    const asked: string[] = [];
+    const api = vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url === '/api/v1/public/site') return jsonResponse(testSite());
+      const day = new URL(url, 'http://x').searchParams.get('in_force_on');
+      return jsonResponse({ ...suspended, force_on: day ? { day, legal_force: day < '2025-12-13' ? null : 'suspended' } : null });
+    });
+    await renderServerPage('/normativas/ordenanza/2847?vigente_al=2026-05-01', api);
+    expect(screen.getByText(/Esta norma está suspendida/).closest('.alert')).toHaveTextContent('Esta norma está suspendida por el Decreto N° 12 hasta el 30/06/2026.');
+    const section = screen.getByRole('region', { name: '¿Vigente a una fecha?' });
+    expect(within(section).getByLabelText('Fecha')).toHaveValue('2026-05-01');
+    expect(within(section).getByRole('status')).toHaveTextContent('Al 01/05/2026: Suspendida');
+    expect(screen.getByText('arts. 3 a 5')).toBeInTheDocument();
+    expect(asked).toContain('/api/v1/regulations/published/ordinance/2847?in_force_on=2026-05-01');
+
+    await renderServerPage('/normativas/ordenanza/2847?vigente_al=2025-01-01', api);
+    expect(within(screen.getByRole('region', { name: '¿Vigente a una fecha?' })).getByRole('status')).toHaveTextContent('Al 01/01/2025, todavía no había entrado en vigencia.');
+
+    // A day that is no day: the page is still the norm's, with the form saying so (the API is not asked about it).
+    asked.length = 0;
+    await renderServerPage('/normativas/ordenanza/2847?vigente_al=2026-02-30', api);
+    const form = screen.getByRole('region', { name: '¿Vigente a una fecha?' });
+    expect(within(form).getByLabelText('Fecha')).toHaveAccessibleDescription(LEGAL_FORCE_MESSAGES.inForceOn);
+    expect(within(form).queryByRole('status')).toBeNull();
+    expect(asked).toContain('/api/v1/regulations/published/ordinance/2847');
   });
 
   it('shows the norm with its legal force first, its facts, PDF, links by kind and the start of its text, from the server', async () => {

@@ -1,12 +1,12 @@
-import { actionSummary, formatActionDay, INCOMING_LINK_KIND_LABELS, REGULATION_LINK_KIND_LABELS, REGULATION_LINK_KINDS, REGULATION_MESSAGES, SITE_PATHS, type PublishedLink, type PublishedRegulationDetail, type RegulationAction } from '@concejo/contracts';
+import { actionSummary, formatActionDay, INCOMING_LINK_KIND_LABELS, LEGAL_FORCE_MESSAGES, REGULATION_LINK_KIND_LABELS, REGULATION_LINK_KINDS, REGULATION_MESSAGES, SITE_PATHS, type LegalForce, type PublishedLink, type PublishedRegulationDetail, type RegulationAction } from '@concejo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
 import { useCouncilDates } from '../../../components/site';
 import { SubscribeBox } from '../../../components/subscribe-box';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { publishedRegulationQueryOptions } from '../api/get-published-regulation';
+import { askedDayOf, FORCE_DAY_PARAM, publishedRegulationQueryOptions } from '../api/get-published-regulation';
 import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { articleOf, ofRegulation, regulationName } from '../format';
 import { normAddress } from '../norm-address';
@@ -26,6 +26,8 @@ function NormLink({ link }: { link: PublishedLink }) {
     <li>
       <a href={SITE_PATHS.regulation(link.type, link.number)}>{regulationName(link)}</a>
       {link.legal_force !== 'in_force' && <LegalForceBadge legalForce={link.legal_force} type={link.type} className="ms-2" />}
+      {link.until && <span className="ms-2 small">hasta el {formatActionDay(link.until)}</span>}
+      {link.note && <span className="d-block small link-note">{link.note}</span>}
       {link.subject && <span className="d-block linked-subject">{link.subject}</span>}
     </li>
   );
@@ -57,14 +59,25 @@ function Links({ links }: { links: PublishedLink[] }) {
   );
 }
 
-/** At the top of a repealed norm: which norms repealed it, each a link (what a reader must see first). */
-function RepealNotice({ norm }: { norm: PublishedRegulationDetail }) {
+/** What the notice at the top says of each force but in force, and which links did it. */
+const NOTICES: Record<Exclude<LegalForce, 'in_force'>, { text: string; tone: 'danger' | 'warning'; by?: PublishedLink['kind'] }> = {
+  repealed: { text: 'Esta norma fue derogada', tone: 'danger', by: 'repeals' },
+  partially_repealed: { text: 'Esta norma fue derogada parcialmente', tone: 'warning', by: 'partially_repeals' },
+  suspended: { text: 'Esta norma está suspendida', tone: 'warning', by: 'suspends' },
+  lapsed: { text: 'Esta norma caducó', tone: 'warning' },
+  void: { text: 'Esta norma fue declarada nula', tone: 'danger' },
+};
+
+/** At the top of a norm not in force: what happened to it and which norms did it, each a link (what a reader must see first). */
+function ForceNotice({ norm }: { norm: PublishedRegulationDetail }) {
   if (norm.legal_force === 'in_force') return null;
-  const kind = norm.legal_force === 'repealed' ? 'repeals' : 'partially_repeals';
-  const by = norm.links.filter((link) => link.direction === 'incoming' && link.kind === kind);
+  const notice = NOTICES[norm.legal_force];
+  const by = notice.by ? norm.links.filter((link) => link.direction === 'incoming' && link.kind === notice.by) : [];
+  const when = norm.legal_force === 'void' && norm.voided_on ? ` el ${formatActionDay(norm.voided_on)}` : norm.legal_force === 'lapsed' && norm.in_force_until ? ` (vigente hasta el ${formatActionDay(norm.in_force_until)})` : '';
   return (
-    <div className={`alert ${norm.legal_force === 'repealed' ? 'alert-danger' : 'alert-warning'} repeal-notice`}>
-      <strong>{norm.legal_force === 'repealed' ? 'Esta norma fue derogada' : 'Esta norma fue derogada parcialmente'}</strong>
+    <div className={`alert alert-${notice.tone} repeal-notice`}>
+      <strong>{notice.text}</strong>
+      {when}
       {by.length > 0 && (
         <>
           {' por '}
@@ -75,12 +88,68 @@ function RepealNotice({ norm }: { norm: PublishedRegulationDetail }) {
               <a href={SITE_PATHS.regulation(link.type, link.number)} className="alert-link">
                 {regulationName(link)}
               </a>
+              {link.until && ` hasta el ${formatActionDay(link.until)}`}
             </span>
           ))}
         </>
       )}
       .
     </div>
+  );
+}
+
+/**
+ * "¿Vigente al ...?" (DESIGN.md 9.2): a plain GET form (it works without JavaScript: the server renders
+ * the page for the day asked) and, once asked, the norm's legal force that day.
+ */
+function ForceOnDay({ norm, asked, day }: { norm: PublishedRegulationDetail; asked: string; day: string }) {
+  const invalid = asked !== '' && day === '';
+  return (
+    <section aria-labelledby="norm-force-on" className="norm-section" id="vigencia-al">
+      <h2 id="norm-force-on" className="h5">
+        ¿Vigente a una fecha?
+      </h2>
+      <form method="get" action="#vigencia-al" className="d-flex flex-wrap gap-2 align-items-end force-on-form">
+        <div>
+          <label htmlFor="vigente-al" className="form-label">
+            Fecha
+          </label>
+          <input
+            id="vigente-al"
+            name={FORCE_DAY_PARAM}
+            type="date"
+            min="1850-01-01"
+            max="2100-12-31"
+            required
+            className={`form-control${invalid ? ' is-invalid' : ''}`}
+            defaultValue={day}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? 'vigente-al-error' : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn-outline-primary">
+          Consultar
+        </button>
+      </form>
+      {invalid && (
+        <p id="vigente-al-error" className="text-danger mt-2 mb-0">
+          {LEGAL_FORCE_MESSAGES.inForceOn}
+        </p>
+      )}
+      {norm.force_on && (
+        <p className="mt-2 mb-0" role="status">
+          <strong>Al {formatActionDay(norm.force_on.day)}</strong>
+          {norm.force_on.legal_force === null ? (
+            ', todavía no había entrado en vigencia.'
+          ) : (
+            <>
+              {': '}
+              <LegalForceBadge legalForce={norm.force_on.legal_force} type={norm.type} />
+            </>
+          )}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -174,8 +243,10 @@ function Pdf({ norm }: { norm: PublishedRegulationDetail }) {
  */
 export function PublicRegulationPage() {
   const { tipo = '', numero = '' } = useParams();
+  const [params] = useSearchParams();
+  const { asked, day } = askedDayOf(params);
   const address = normAddress(tipo, numero);
-  const fetched = useQuery({ ...publishedRegulationQueryOptions(address?.type ?? 'ordinance', address?.number ?? 0), enabled: address !== undefined });
+  const fetched = useQuery({ ...publishedRegulationQueryOptions(address?.type ?? 'ordinance', address?.number ?? 0, day), enabled: address !== undefined });
   const norm = fetched.data;
 
   if (!norm) {
@@ -211,10 +282,11 @@ export function PublicRegulationPage() {
         </p>
         {norm.subject && <p className="lead norm-subject">{norm.subject}</p>}
       </header>
-      <RepealNotice norm={norm} />
+      <ForceNotice norm={norm} />
       <Facts norm={norm} />
       <Pdf norm={norm} />
       <Links links={norm.links} />
+      <ForceOnDay norm={norm} asked={asked} day={day} />
       <Path actions={norm.actions} />
       {norm.text_start && (
         <section aria-labelledby="norm-text" className="norm-section">
