@@ -38,6 +38,10 @@ const RELATION_LABELS: Record<string, { added: string; removed: string }> = {
   partiallyRepealedBy: { added: 'Norma que la deroga parcialmente agregada', removed: 'Norma que la deroga parcialmente eliminada' },
   regulates: { added: 'Norma que reglamenta agregada', removed: 'Norma que reglamenta eliminada' },
   regulatedBy: { added: 'Norma que la reglamenta agregada', removed: 'Norma que la reglamenta eliminada' },
+  suspends: { added: 'Norma que suspende agregada', removed: 'Norma que suspende eliminada' },
+  suspendedBy: { added: 'Norma que la suspende agregada', removed: 'Norma que la suspende eliminada' },
+  extends: { added: 'Norma que prorroga agregada', removed: 'Norma que prorroga eliminada' },
+  extendedBy: { added: 'Norma que la prorroga agregada', removed: 'Norma que la prorroga eliminada' },
 };
 
 const RELATION = /^relation:\s*(\w+)\s*-\s*(added|removed)$/;

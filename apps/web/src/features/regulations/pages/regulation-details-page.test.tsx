@@ -53,6 +53,49 @@ describe('the regulation detail page', () => {
     expect(within(force).getByText('Derogada parcialmente')).toHaveClass('badge');
   });
 
+  it('lets an asesor write the note of a link and the end of a suspension, and the term of the norm; a mesa sees neither form', async () => {
+    const suspended = detail({
+      legal_force: 'suspended',
+      regulations_modified: [],
+      regulations_that_modify: [{ id: 7, type: 'decree', number: 7, subject: 'Zonas', kind: 'suspends', note: null, until: null }],
+    });
+    const sent: { url: string; body: unknown }[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PATCH') {
+        sent.push({ url, body: JSON.parse(String(init.body)) });
+        if (url.endsWith('/links/7')) return jsonResponse({ kind: 'suspends', direction: 'incoming', note: 'arts. 3 a 5', until: '2026-06-30' });
+        return jsonResponse({ message: 'Los datos no son válidos.', errors: { voided_on: ['La fecha no es válida (AAAA-MM-DD).'] }, requestId: 'r' }, 422);
+      }
+      return jsonResponse(suspended);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    logInAs('asesor');
+    const { user } = renderRoutes([{ path: '/asesor-concejal/detalles/:id', Component: RegulationDetailsPage }], { initialEntries: ['/asesor-concejal/detalles/1'] });
+    const section = within(await screen.findByRole('region', { name: 'Vigencia' }));
+    expect(screen.getByText('Vigencia:', { exact: false })).toHaveTextContent('Vigencia: Suspendida');
+    await user.click(section.getByRole('button', { name: 'Editar nota y fin del vínculo con Decreto N° 7' }));
+    await user.type(section.getByLabelText(/^Nota/), 'arts. 3 a 5');
+    await user.type(section.getByLabelText(/^Suspendida hasta/), '2026-06-30');
+    await user.click(section.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(sent[0]).toEqual({ url: '/api/v1/regulations/1/links/7', body: { note: 'arts. 3 a 5', until: '2026-06-30' } }));
+
+    // What the API refuses is said under its field.
+    await user.type(section.getByLabelText(/^Declarada nula el/), '2026-05-01');
+    await user.click(section.getByRole('button', { name: 'Guardar vigencia' }));
+    expect(await section.findByText('La fecha no es válida (AAAA-MM-DD).')).toBeInTheDocument();
+    expect(sent[1]).toEqual({ url: '/api/v1/regulations/1/legal-force', body: { in_force_until: null, voided_on: '2026-05-01' } });
+  });
+
+  it('shows the note of each link but no legal-force forms to a mesa', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(detail({ regulations_modified: [{ id: 5, type: 'ordinance', number: 100, subject: 'Tránsito pesado', kind: 'suspends', note: 'art. 2', until: '2026-06-30' }] }))));
+    logInAs('mesa');
+    renderRoutes([{ path: '/asesor-concejal/detalles/:id', Component: RegulationDetailsPage }], { initialEntries: ['/asesor-concejal/detalles/1'] });
+    const link = (await screen.findByRole('link', { name: 'Ordenanza N° 100' })).closest('li')!;
+    expect(link).toHaveTextContent('Suspende: Ordenanza N° 100 – Tránsito pesado (hasta el 30/06/2026)art. 2');
+    expect(screen.queryByRole('region', { name: 'Vigencia' })).not.toBeInTheDocument();
+  });
+
   it('says nothing of legal force for a project still in process', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(detail({ state: 'process', number: null, regulations_modified: [] }))));
     logInAs('admin');

@@ -1,4 +1,4 @@
-import { AUTHOR_TYPE_LABELS, REGULATION_MESSAGES, REGULATION_STATE_LABELS, type LinkedRegulationRef, type Panel, type RegulationDetail } from '@concejo/contracts';
+import { AUTHOR_TYPE_LABELS, REGULATION_MESSAGES, REGULATION_STATE_LABELS, can, formatActionDay, type LinkedRegulationRef, type Panel, type RegulationDetail, type Role } from '@concejo/contracts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -16,6 +16,7 @@ import { hasLegalForce, linkKindLabel, regulationName, typeLabel, type LinkSide 
 import { historyAuthor, historyFieldLabel, historyValueLabel } from '../history-labels';
 import { useStaffContext } from '../use-staff-context';
 import { RegulationActions } from '../components/regulation-actions';
+import { LegalForceFacts } from '../components/legal-force-facts';
 import '../regulations.scss';
 
 function PdfLink({ url, label }: { url: string | null; label: string }) {
@@ -37,6 +38,8 @@ function NormLinks({ norms, side, panel }: { norms: LinkedRegulationRef[]; side:
         <li key={norm.id}>
           <span className="regulation-link-kind">{linkKindLabel(norm.kind, side)}:</span> <Link to={paths.panel.regulationDetails.getHref(panel, norm.id)}>{regulationName(norm)}</Link>
           {norm.subject && <span> – {norm.subject}</span>}
+          {norm.until && <span> (hasta el {formatActionDay(norm.until)})</span>}
+          {norm.note && <span className="d-block text-body-secondary small">{norm.note}</span>}
         </li>
       ))}
     </ul>
@@ -87,7 +90,7 @@ function History({ detail }: { detail: RegulationDetail }) {
   );
 }
 
-function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) {
+function Details({ detail, panel, role }: { detail: RegulationDetail; panel: Panel; role: Role }) {
   const { formatDateTime } = useCouncilDates();
   return (
     <>
@@ -145,6 +148,7 @@ function Details({ detail, panel }: { detail: RegulationDetail; panel: Panel }) 
         </p>
       )}
       <RegulationActions detail={detail} />
+      {can(role, 'regulations.link') && (hasLegalForce(detail) || detail.regulations_modified.length + detail.regulations_that_modify.length > 0) && <LegalForceFacts detail={detail} />}
       <History detail={detail} />
     </>
   );
@@ -170,7 +174,7 @@ export function RegulationDetailsPage() {
       ) : regulation.isError ? (
         <Alert variant="danger">{REGULATION_MESSAGES.detailError}</Alert>
       ) : detail ? (
-        <Details detail={detail} panel={staff.panel} />
+        <Details detail={detail} panel={staff.panel} role={staff.role} />
       ) : null}
       <p className="mt-4 mb-0">
         <Link to={paths.panel.root.getHref(staff.panel)}>Volver al listado de normativas</Link>
