@@ -38,7 +38,7 @@ export interface JobPayloads {
   /** E-mail one address (by its sha256) its digest: what each of its subscriptions has to tell. */
   'alert-mail': {
     emailDigest: string;
-    alerts: { subscriptionId: number; reason: 'new' | 'linked' | 'day-order'; regulationId?: number; byRegulationId?: number; dayOrderId?: number }[];
+    alerts: { subscriptionId: number; reason: 'new' | 'linked' | 'day-order' | 'step'; regulationId?: number; byRegulationId?: number; dayOrderId?: number; actionId?: number }[];
   };
 }
 export type JobName = keyof JobPayloads;

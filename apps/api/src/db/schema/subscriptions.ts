@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SUBSCRIPTION_KINDS } from '@concejo/contracts';
 import { dayOrders } from './day-orders.js';
-import { legalForceEnum, regulationTypeEnum, regulations } from './regulations.js';
+import { legalForceEnum, regulationActions, regulationTypeEnum, regulations } from './regulations.js';
 
 /** A text search query, written by to_tsquery when the subscription is made, read back exactly. */
 const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
@@ -50,13 +50,14 @@ export const subscriptions = pgTable(
   ],
 );
 
-export const alertEventKindEnum = pgEnum('alert_event_kind', ['regulation-published', 'regulation-linked', 'day-order-published']);
+export const alertEventKindEnum = pgEnum('alert_event_kind', ['regulation-published', 'regulation-linked', 'day-order-published', 'regulation-step']);
 
 /**
  * What the next digest tells subscribers of, written in the transaction of the change itself (so a
  * crash after the change and before the digest loses nothing): a norm that became public, a link
  * made from a public norm to another (`by_regulation_id` modifies, repeals or regulates
- * `regulation_id`), a new agenda. The digest reads and deletes them.
+ * `regulation_id`), a new agenda, a new step of a public norm's trámite (`action_id`; deleting the step
+ * deletes what it would tell). The digest reads and deletes them.
  */
 export const alertEvents = pgTable(
   'alert_events',
@@ -66,6 +67,7 @@ export const alertEvents = pgTable(
     regulationId: integer('regulation_id').references(() => regulations.id, { onDelete: 'cascade' }),
     byRegulationId: integer('by_regulation_id').references(() => regulations.id, { onDelete: 'cascade' }),
     dayOrderId: integer('day_order_id').references(() => dayOrders.id, { onDelete: 'cascade' }),
+    actionId: integer('action_id').references(() => regulationActions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

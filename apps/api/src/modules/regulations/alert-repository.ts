@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { LegalForce, PublicRegulationType, RegulationLinkKind, RegulationType } from '@concejo/contracts';
+import type { LegalForce, PublicRegulationType, RegulationActionKind, RegulationLinkKind, RegulationType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
-import { regulationLinks, regulations } from '../../db/schema/index.js';
+import { regulationActions, regulationLinks, regulations } from '../../db/schema/index.js';
 import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
 
 /** A search a subscription follows, as the public search stored it: its query, type and legal force. */
@@ -17,6 +17,16 @@ export interface SearchFilter {
  */
 export function createRegulationAlertReads(db: Database) {
   return {
+    /** Of these steps, those that still exist on a norm public now, with their norm, kind and day. */
+    async publicSteps(actionIds: number[]): Promise<{ actionId: number; regulationId: number; kind: RegulationActionKind; date: string }[]> {
+      if (!actionIds.length) return [];
+      return db
+        .select({ actionId: regulationActions.id, regulationId: regulationActions.regulationId, kind: regulationActions.kind, date: regulationActions.date })
+        .from(regulationActions)
+        .innerJoin(regulations, eq(regulations.id, regulationActions.regulationId))
+        .where(and(inArray(regulationActions.id, [...new Set(actionIds)]), publicNorm()));
+    },
+
     /** Whether this public norm exists: a subscription to a norm needs one. */
     async isPublic(id: number): Promise<boolean> {
       const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), publicNorm()));

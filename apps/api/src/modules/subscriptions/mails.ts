@@ -1,4 +1,4 @@
-import { INCOMING_LINK_KIND_LABELS, REGULATION_TYPE_LABELS, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
+import { INCOMING_LINK_KIND_LABELS, REGULATION_TYPE_LABELS, formatActionDay, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { MailMessage } from '../../lib/mail.js';
 import { quoteStrangerText } from '../../lib/mail-quote.js';
 import { actionMail, escapeHtml, mailDocument } from '../../lib/mail-templates.js';
@@ -50,7 +50,8 @@ export function confirmationMail(input: { to: string; councilName: string; follo
 export type DigestItem =
   | { kind: 'new'; regulation: NamedRegulation }
   | { kind: 'linked'; regulation: NamedRegulation; by: NamedRegulation; link: RegulationLinkKind }
-  | { kind: 'day-order'; session: string; url: string; pdf: boolean };
+  | { kind: 'day-order'; session: string; url: string; pdf: boolean }
+  | { kind: 'step'; regulation: NamedRegulation; step: string; date: string };
 
 export interface DigestSection {
   followed: string;
@@ -63,6 +64,7 @@ function itemLines(item: DigestItem): { title: string; detail: string; url: stri
   // The agenda itself, its PDF (said in the title: a mail reader opens it in another program).
   if (item.kind === 'day-order') return { title: `Orden del día: ${item.session}${item.pdf ? ' (PDF)' : ''}`, detail: '', url: item.url };
   if (item.kind === 'new') return { title: regulationName(item.regulation), detail: item.regulation.subject, url: item.regulation.url };
+  if (item.kind === 'step') return { title: `${regulationName(item.regulation)}: ${item.step} (${formatActionDay(item.date)})`, detail: item.regulation.subject, url: item.regulation.url };
   return {
     title: `${regulationName(item.regulation)}: ${LINKED_BY[item.link].toLowerCase()} la ${regulationName(item.by)}`,
     detail: `${item.regulation.subject} / ${item.by.subject}`,

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { LegalForce, PublicRegulationType, RegulationLinkKind, RegulationType, SubscriptionCounts, SubscriptionKind } from '@concejo/contracts';
+import type { LegalForce, PublicRegulationType, RegulationActionKind, RegulationLinkKind, RegulationType, SubscriptionCounts, SubscriptionKind } from '@concejo/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import { alertEvents, subscriptions } from '../../db/schema/index.js';
 
@@ -24,10 +24,11 @@ export interface SubscriptionRow extends Followed {
 export interface Alert {
   subscriptionId: number;
   emailDigest: string;
-  reason: 'new' | 'linked' | 'day-order';
+  reason: 'new' | 'linked' | 'day-order' | 'step';
   regulationId?: number;
   byRegulationId?: number;
   dayOrderId?: number;
+  actionId?: number;
 }
 
 /**
@@ -45,6 +46,8 @@ export interface FollowedNorms {
   meetingSearches(ids: number[], filters: { searchQuery: string | null; type: PublicRegulationType | null; legalForce: LegalForce | null }[]): Promise<{ regulationId: number; filter: number }[]>;
   /** The links made from these norms. */
   linksFrom(modifierIds: number[]): Promise<{ modifiedId: number; modifierId: number }[]>;
+  /** Of these steps, those that still exist on a norm public now, with their norm, kind and day. */
+  publicSteps(actionIds: number[]): Promise<{ actionId: number; regulationId: number; kind: RegulationActionKind; date: string }[]>;
   /** Of these (modified, modifier) pairs, those still linked whose modifying norm is public now. */
   publicLinks(pairs: (readonly [number, number])[]): Promise<{ modifiedId: number; modifierId: number }[]>;
 }
@@ -258,6 +261,38 @@ export function createSubscriptionRepository(db: Database, { norms, searchQuery 
         for (const row of linked.rows) {
           alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'linked', regulationId: row.regulation_id, byRegulationId: row.by_regulation_id });
         }
+      }
+      // New steps of public norms: their followers, and the searches the norm meets (as of the step).
+      const { rows: stepEvents } = await tx.execute<{ action_id: number; created_at: string }>(sql`
+        select action_id, created_at::text from (${taken}) e where kind = 'regulation-step' and action_id is not null`);
+      const steps = await norms.publicSteps(stepEvents.map((row) => row.action_id));
+      if (steps.length) {
+        const stepAt = new Map(stepEvents.map((row) => [row.action_id, row.created_at]));
+        const stepMatches = await norms.meetingSearches(
+          [...new Set(steps.map((step) => step.regulationId))],
+          filters.map((filter) => ({ searchQuery: filter.search_query, type: filter.type, legalForce: filter.legal_force })),
+        );
+        const searchesOf = new Map<number, number[]>();
+        for (const { regulationId, filter } of stepMatches) searchesOf.set(regulationId, [...(searchesOf.get(regulationId) ?? []), filter]);
+        const told = await tx.execute<{ subscription_id: number; email_digest: string; action_id: number; regulation_id: number }>(sql`
+          with steps as (
+            select * from unnest(${sql.param(steps.map((step) => step.actionId))}::int[], ${sql.param(steps.map((step) => step.regulationId))}::int[],
+              ${sql.param(steps.map((step) => stepAt.get(step.actionId)!))}::timestamptz[]) as st(action_id, regulation_id, created_at)),
+          searched as (
+            select * from unnest(${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map(() => step.actionId)))}::int[],
+              ${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map((index) => filters[index]!.search)))}::text[],
+              ${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map((index) => filters[index]!.type)))}::regulation_type[],
+              ${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map((index) => filters[index]!.legal_force)))}::legal_force[])
+              as m(action_id, search, type, legal_force))
+          select s.id as subscription_id, s.email_digest, st.action_id, st.regulation_id
+          from steps st join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = st.regulation_id and s.confirmed_at < st.created_at
+          union
+          select s.id, s.email_digest, st.action_id, st.regulation_id
+          from steps st join searched m on m.action_id = st.action_id
+          join ${subscriptions} s on s.kind = 'search' and s.confirmed_at < st.created_at
+            and s.search is not distinct from m.search and s.type is not distinct from m.type and s.legal_force is not distinct from m.legal_force
+          order by 1, 3`);
+        for (const row of told.rows) alerts.push({ subscriptionId: row.subscription_id, emailDigest: row.email_digest, reason: 'step', regulationId: row.regulation_id, actionId: row.action_id });
       }
       const agendas = await tx.execute<{ subscription_id: number; email_digest: string; day_order_id: number }>(sql`
         with published as (

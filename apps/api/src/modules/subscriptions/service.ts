@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   API_BASE,
+  REGULATION_ACTION_LABELS,
   SITE_PATHS,
   SUBSCRIPTION_CONFIRM_HOURS,
   SUBSCRIPTION_MESSAGES,
@@ -9,6 +10,7 @@ import {
   SUBSCRIPTION_PATHS,
   isPublicRegulationType,
   unsubscribesAll,
+  type RegulationActionKind,
   type RegulationLinkKind,
   type SubscribeRequest,
   type SubscriptionCounts,
@@ -61,7 +63,7 @@ interface Deps {
   digestHour: number;
   agendas: AgendasOf;
   /** The norms followed and told of (modules/regulations, handed in by app.ts). */
-  norms: Pick<FollowedNorms, 'isPublic' | 'named' | 'linkKinds'>;
+  norms: Pick<FollowedNorms, 'isPublic' | 'named' | 'linkKinds' | 'publicSteps'>;
   /**
    * Subscription requests counted per address and per client address, SUBSCRIBE_LIMITS.windowMs
    * long, in the counters the account requests use (app.ts hands them in).
@@ -244,10 +246,12 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
       ]);
       const links = await linkKinds(kept.filter((alert) => alert.reason === 'linked').map((alert) => [alert.regulationId!, alert.byRegulationId!] as const));
       const agendas = await agendasOf([...new Set(kept.flatMap((alert) => (alert.dayOrderId === undefined ? [] : [alert.dayOrderId])))]);
+      // A step is told as it stands now (its day corrected meanwhile); one deleted, or of a norm no longer public, is not.
+      const steps = new Map((await norms.publicSteps(kept.flatMap((alert) => (alert.actionId === undefined ? [] : [alert.actionId])))).map((step) => [step.actionId, step]));
       const sections = new Map<number, DigestSection>();
       for (const alert of kept) {
         const row = followed.get(alert.subscriptionId)!;
-        const item = digestItem(alert, named, links, agendas);
+        const item = digestItem(alert, named, links, agendas, steps);
         if (!item) continue;
         let section = sections.get(row.id);
         if (!section) {
@@ -275,6 +279,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     named: Map<number, NamedRegulation>,
     links: Map<string, RegulationLinkKind>,
     agendas: Awaited<ReturnType<AgendasOf>>,
+    steps: Map<number, { kind: RegulationActionKind; date: string }>,
   ): DigestItem | undefined {
     if (alert.reason === 'day-order') {
       const agenda = agendas.get(alert.dayOrderId!);
@@ -284,6 +289,10 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     const regulation = named.get(alert.regulationId!);
     if (!regulation) return undefined;
     if (alert.reason === 'new') return { kind: 'new', regulation };
+    if (alert.reason === 'step') {
+      const step = steps.get(alert.actionId!);
+      return step && { kind: 'step', regulation, step: REGULATION_ACTION_LABELS[step.kind], date: step.date };
+    }
     const by = named.get(alert.byRegulationId!);
     const link = links.get(`${alert.regulationId} ${alert.byRegulationId}`);
     return by && link ? { kind: 'linked', regulation, by, link } : undefined;

@@ -195,6 +195,35 @@ describe('e-mail alerts of changes to a norm', () => {
   });
 });
 
+describe('e-mail alerts of the steps of a norm', () => {
+  it('tells the followers of a norm and of a search it meets of each new step of its trámite, as it stands when the digest is sent', async () => {
+    const email = 'sigue.pasos@example.org';
+    const searcher = 'busca.pasos@example.org';
+    const followed = await ordinance('Régimen de estacionamiento medido en el microcentro');
+    await buildSubscription(ctx.app, ctx.db, { email, kind: 'regulation', regulation_id: followed.id });
+    await buildSubscription(ctx.app, ctx.db, { email: searcher, kind: 'search', filters: { search: 'estacionamiento medido' } });
+    const other = await ordinance('Régimen de ferias francas');
+    const step = (id: number, body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/v1/regulations/${id}/actions`, headers: asesor, payload: body });
+    expect((await step(followed.id, { kind: 'promulgacion', promulgation: 'tacita', date: '2026-03-12' })).statusCode).toBe(201);
+    expect((await step(followed.id, { kind: 'publicacion', date: '2026-03-20', edition: '3121', page: 2 })).statusCode).toBe(201);
+    expect((await step(other.id, { kind: 'publicacion', date: '2026-03-20', edition: '3121' })).statusCode).toBe(201);
+    // A step deleted before the digest tells nothing.
+    const vetoed = await step(followed.id, { kind: 'insistencia', date: '2026-03-25' });
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/regulations/${followed.id}/actions/${vetoed.json().id}`, headers: asesor })).statusCode).toBe(200);
+    await runDigest();
+
+    for (const address of [email, searcher]) {
+      const digests = digestsTo(address);
+      expect(digests, address).toHaveLength(1);
+      const text = digests[0]!.text;
+      expect(text).toContain(`- Ordenanza ${followed.number}: Promulgación (12/03/2026)\n  Régimen de estacionamiento medido en el microcentro\n  ${PUBLIC_URL}/normativas/ordenanza/${followed.number}\n`);
+      expect(text).toContain(`- Ordenanza ${followed.number}: Publicación en el Boletín Oficial (20/03/2026)`);
+      expect(text).not.toContain('Insistencia');
+      expect(text).not.toContain(`Ordenanza ${other.number}`);
+    }
+  });
+});
+
 describe("a stranger's text in the e-mails", () => {
   it('quotes the followed search on one line, shortened and with no link left, in the confirmation and in the digest', async () => {
     // Anyone may subscribe any address: the search is their message, sent in the council's name.
