@@ -332,6 +332,7 @@ export async function buildApp({ config, db, clock = systemClock, logger, storag
       await api.register(fileRoutes, { storage, signer, clock, isPublicFile: {
           'regulations-approved': (key) => regulationRepository.isPublicPdf(key),
           'regulation-steps': (key) => regulationRepository.isPublicStepPdf(key),
+          'regulations-process': (key) => regulationRepository.isPublicProcessPdf(key),
         },
       });
     },

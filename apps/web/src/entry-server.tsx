@@ -75,7 +75,7 @@ export async function createRenderer({ publicUrl, transport }: RendererOptions) 
     const pageContext = (params: PageContext['params']): PageContext => ({ queryClient, params, url });
     await Promise.all(pages.map(({ match, page }) => page?.preload?.(pageContext(match.params))));
     const head = pageHead(pageContext(last.match.params));
-    if ('redirect' in head) return { kind: 'redirect', status: 302, location: head.redirect };
+    if ('redirect' in head) return { kind: 'redirect', status: head.permanent ? 301 : 302, location: head.redirect };
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const markup = renderToString(

@@ -37,6 +37,9 @@ export const REGULATION_PATHS = {
   published: '/regulations/published',
   publishedNormRoute: '/regulations/published/:type/:number',
   publishedNorm: (type: string, number: number | string) => `/regulations/published/${segment(type)}/${segment(number)}`,
+  /** A project in trámite listed in an agenda, by its expediente (DESIGN.md 9.2); once enacted, where its norm is. */
+  publishedProjectRoute: '/regulations/published/expediente/:expediente',
+  publishedProject: (expediente: string) => `/regulations/published/expediente/${segment(expediente)}`,
   /** The open-data downloads of the public search (the same filters). */
   download: (format: 'csv' | 'json') => `/regulations/published.${format}` as const,
   feed: '/regulations/feed.atom',

@@ -144,6 +144,7 @@ export const REGULATION_MESSAGES = {
   linkedTwice: 'Una norma no puede modificar y ser modificada por la misma norma.',
   linkedToItself: 'Una norma no puede modificarse a sí misma.',
   publishedNotFound: 'No encontramos esa normativa entre las publicadas.',
+  projectNotFound: 'No encontramos ese expediente entre los proyectos en trámite publicados.',
   linkedInTwoKinds: 'Cada norma relacionada lleva una sola relación: Modifica, Deroga, Deroga parcialmente o Reglamenta.',
 } as const;
 

@@ -316,6 +316,8 @@ export const publicRegulationQuerySchema = z.object({
   to: dayFilterSchema(),
   /** Legal force on this day instead of today's (DESIGN.md 9.2): `legal_force` and each result's force are that day's. */
   in_force_on: dayFilterSchema(),
+  /** `en_tramite`: the projects agendas made public; `sancionada` (the default, the spec's list): enacted norms. */
+  estado: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['en_tramite', 'sancionada'], { error: 'El estado no es válido.' }).optional()),
 });
 export type PublicRegulationQuery = z.infer<typeof publicRegulationQuerySchema>;
 
@@ -436,3 +438,32 @@ export type LegalForceFactsAnswer = z.infer<typeof legalForceFactsAnswerSchema>;
 
 /** The page of a public norm asked about a day (`?in_force_on=`). */
 export const publishedRegulationDayQuerySchema = z.object({ in_force_on: dayFilterSchema(LEGAL_FORCE_MESSAGES.inForceOn) });
+
+/** The states the public search tells apart (DESIGN.md 9.2): projects in trámite, and enacted norms. */
+export const PUBLIC_STATES = ['en_tramite', 'sancionada'] as const;
+export type PublicState = (typeof PUBLIC_STATES)[number];
+export const PUBLIC_STATE_LABELS: Record<PublicState, string> = { en_tramite: 'En trámite', sancionada: 'Sancionada' };
+
+/**
+ * `GET /regulations/published/expediente/:expediente`: a project of a public type listed in an agenda
+ * (its page: "En trámite", its expediente, authors, subject, timeline and process PDF), or, once it was
+ * enacted, where its norm's page is now.
+ */
+export const publishedProjectSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('en_tramite'),
+    id: z.number(),
+    type: z.enum(PUBLIC_REGULATION_TYPES),
+    expediente: z.string(),
+    subject: z.string(),
+    created_at: z.string(),
+    authors: z.array(z.object({ name: z.string() })),
+    keywords: z.array(z.object({ word: z.string() })),
+    /** The project's PDF: public while the project is. */
+    pdf_process: z.string().nullable(),
+    actions: z.array(regulationActionSchema),
+  }),
+  z.object({ state: z.literal('sancionada'), type: z.enum(PUBLIC_REGULATION_TYPES), number: z.number(), expediente: z.string() }),
+]);
+export type PublishedProject = z.infer<typeof publishedProjectSchema>;
+export const publishedProjectParamsSchema = z.object({ expediente: z.string().max(40) });

@@ -10,6 +10,8 @@ export const SITE_PATHS = {
   regulations: '/normativas',
   /** The page of one public norm (DESIGN.md section 5): `/normativas/ordenanza/2880`. */
   regulation: (type: PublicRegulationType, number: number) => `/normativas/${PUBLIC_TYPE_SLUGS[type]}/${number}`,
+  /** The page of a project in trámite made public by an agenda (DESIGN.md 9.2): `/normativas/expediente/123-C-2026`. */
+  project: (expediente: string) => `/normativas/expediente/${encodeURIComponent(expediente)}`,
   dayOrders: '/ver-orden-dia',
   newsItem: (id: number) => `/noticia/${id}`,
   /** The accessibility statement (Ley 26.653). */

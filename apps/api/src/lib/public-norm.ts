@@ -18,6 +18,16 @@ export function publicNormAs(alias: string): SQL {
 }
 
 /**
+ * A project made public from its entry (DESIGN.md 9.2): of a public type, still in process, with an
+ * expediente, and listed in an agenda (whose PDF already names it). Its page, its process PDF and its
+ * steps are public; it is never in the enacted norms' lists.
+ */
+export const publicProject = (): SQL =>
+  sql`(${regulations.state} = 'process' and not ${regulations.isOld} and ${regulations.expediente} is not null
+    and ${regulations.type} = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])
+    and exists (select 1 from day_order_items i where i.regulation_id = ${regulations.id}))`;
+
+/**
  * What the page of one public norm reads, in one statement (modules/regulations' publishedNorm, which
  * modules/public-search is handed by app.ts): the row, its authors, keywords, linked public norms and
  * trámite, and the dates its path gives it (calendar days).
@@ -48,6 +58,23 @@ export type PublishedNormRow = {
   voidedOn: string | null;
   /** Its legal force on the day asked (`in_force_on`); null before it took effect or when no day was asked. */
   forceOn: LegalForce | null;
+};
+
+/** What the page of a project made public reads (modules/regulations' publishedProject), or of the norm it became. */
+export type PublishedProjectRow = {
+  id: number;
+  type: PublicRegulationType;
+  state: 'process' | 'approved';
+  number: number | null;
+  subject: string;
+  createdAt: string;
+  expediente: string;
+  pdfProcess: string | null;
+  /** Listed in an agenda: what makes a project public. */
+  listed: boolean;
+  authors: string[];
+  keywords: string[];
+  actions: StoredAction[];
 };
 
 /** What the open-data downloads add to a public norm (modules/regulations' openDataOf, for modules/public-search). */

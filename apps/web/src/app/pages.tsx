@@ -13,7 +13,7 @@ import { loadForgotPasswordPage, loadLoginPage, loadPasswordResetPage, loadVerif
 import { loadBannerCreatePage, loadBannerListPage, loadContactsUploadPage, loadNewsCreatePage, loadNewsManagePage } from '../features/content';
 import { loadDayOrderCreatePage, loadPublicDayOrdersPage, loadSessionSummariesPage, loadSessionSummaryPage, loadStaffDayOrdersPage } from '../features/day-orders';
 import { loadHomePage, loadNewsDetailPage } from '../features/home';
-import { loadPublicRegulationPage, loadPublicRegulationsPage } from '../features/public-regulations';
+import { loadPublicProjectPage, loadPublicRegulationPage, loadPublicRegulationsPage } from '../features/public-regulations';
 import {
   loadOldRegulationCreatePage,
   loadRegulationCreatePage,
@@ -65,6 +65,7 @@ export const PUBLIC_PAGES = [
   { id: 'home', load: loadHomePage, rendering: 'document' },
   { id: 'regulations', path: paths.regulations.path, load: loadPublicRegulationsPage, rendering: 'document' },
   { id: 'regulation', path: paths.regulation.path, load: loadPublicRegulationPage, rendering: 'document' },
+  { id: 'project', path: paths.project.path, load: loadPublicProjectPage, rendering: 'document' },
   { id: 'day-orders', path: paths.dayOrders.path, load: loadPublicDayOrdersPage, rendering: 'document' },
   { id: 'login', path: paths.login.path, load: loadLoginPage, rendering: 'document' },
   { id: 'forgot-password', path: paths.forgotPassword.path, load: loadForgotPasswordPage, rendering: 'server' },

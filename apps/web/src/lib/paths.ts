@@ -24,6 +24,8 @@ export const paths = {
   regulations: { path: SITE_PATHS.regulations, getHref: () => SITE_PATHS.regulations },
   /** The page of one public norm; its links are built with the contracts' SITE_PATHS.regulation. */
   regulation: { path: `${SITE_PATHS.regulations}/:tipo/:numero` },
+  /** The page of a project in trámite an agenda made public; its links are built with SITE_PATHS.project. */
+  project: { path: `${SITE_PATHS.regulations}/expediente/:expediente` },
   dayOrders: { path: SITE_PATHS.dayOrders, getHref: () => SITE_PATHS.dayOrders },
   login: { path: '/login', getHref: () => '/login' },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },

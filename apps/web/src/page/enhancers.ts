@@ -7,7 +7,7 @@ import { enhanceSubscribe, enhanceUnsubscribe } from '../features/subscriptions'
 
 /** The rules of the public filter forms, by the name their data-check attribute gives (useGetForm's checkName). */
 export const FORM_CHECKS: Record<string, FormCheck> = {
-  regulations: (values) => regulationFilterErrors({ search: '', numberSearch: '', type: '', legal_force: '', from: '', to: '', ...values }),
+  regulations: (values) => regulationFilterErrors({ search: '', numberSearch: '', type: '', legal_force: '', from: '', to: '', estado: '', ...values }),
   'day-orders': (values) => dayOrderFilterErrors({ from: '', to: '', ...values }),
 };
 

@@ -25,7 +25,7 @@ export type PageHead = {
 };
 
 /** A page that would leave at once in the browser (a `<Navigate>` on its first render) answers this redirect. */
-export type PageRedirect = { redirect: string };
+export type PageRedirect = { redirect: string; /** 301: the address moved for good (a project's page once it is a norm). */ permanent?: boolean };
 
 /**
  * The server side of one public route, keyed by the route's id (server-pages.ts): the data to load

@@ -4,7 +4,7 @@ import { openDataServerPage } from '../features/open-data';
 import { forgotPasswordServerPage, loginServerPage, passwordResetServerPage, verifiedServerPage } from '../features/auth';
 import { publicDayOrdersServerPage } from '../features/day-orders';
 import { homeServerPage, newsServerPage } from '../features/home';
-import { publicRegulationServerPage, publicRegulationsServerPage } from '../features/public-regulations';
+import { publicProjectServerPage, publicRegulationServerPage, publicRegulationsServerPage } from '../features/public-regulations';
 import { siteQueryOptions } from '../components/site';
 import { subscriptionConfirmedServerPage, subscriptionErrorServerPage, unsubscribeServerPage } from '../features/subscriptions';
 import type { ServerPage } from './server-page';
@@ -21,6 +21,7 @@ export const SERVER_PAGES: Record<ServerRouteId, ServerPage> = {
   home: homeServerPage,
   regulations: publicRegulationsServerPage,
   regulation: publicRegulationServerPage,
+  project: publicProjectServerPage,
   'day-orders': publicDayOrdersServerPage,
   login: loginServerPage,
   'forgot-password': forgotPasswordServerPage,

@@ -27,7 +27,6 @@ const documentParams = (kind: DocumentKind) => z.object({ name: z.string().regex
 
 /** What each private folder holds, and where a person gets a fresh link when theirs expired. */
 const PRIVATE_DOCUMENTS: Record<PrivateFolder, { kind: DocumentKind; reopen: string }> = {
-  'regulations-process': { kind: 'pdf', reopen: 'Vuelve a abrir la normativa.' },
   'day-orders-docx': { kind: 'docx', reopen: 'Vuelve a abrir la orden del día.' },
 };
 const imageParams = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/, { error: 'El archivo no existe.' }) });

@@ -6,6 +6,8 @@ import {
   publicRegulationQuerySchema,
   publishedRegulationDetailSchema,
   publishedRegulationListSchema,
+  publishedProjectParamsSchema,
+  publishedProjectSchema,
   publishedRegulationDayQuerySchema,
   publishedRegulationParamsSchema,
   publishedRegulationSchema,
@@ -84,6 +86,25 @@ export const publicSearchRoutes: FastifyPluginAsyncZod<{ search: PublicSearch }>
       },
     },
     async (request) => search.publishedOne(request.params.type, request.params.number, request.query.in_force_on),
+  );
+
+  /**
+   * A project in trámite made public by an agenda, by its expediente (DESIGN.md 9.2): what its page at
+   * /normativas/expediente/{expediente} shows, or where its norm is once enacted. 200; 404.
+   */
+  app.get(
+    REGULATION_PATHS.publishedProjectRoute,
+    {
+      config: { access: 'public', publicCache: 'revalidate' },
+      schema: {
+        tags: ['public'],
+        operationId: 'getPublishedProject',
+        summary: 'A project in trámite listed in an agenda, by its expediente',
+        params: publishedProjectParamsSchema,
+        response: { 200: publishedProjectSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => search.publishedProject(request.params.expediente),
   );
 
   /**

@@ -9,12 +9,13 @@ import {
   REGULATION_MESSAGES,
   type PublicRegulationQuery,
   type PublicRegulationType,
+  type PublishedProject,
   type PublishedRegulationDetail,
   type PublishedRegulationList,
 } from '@concejo/contracts';
 import { NotFound } from '../../lib/errors.js';
 import { presentAction } from '../../lib/regulation-actions.js';
-import type { OpenDataRow, PublishedNormRow } from '../../lib/public-norm.js';
+import type { OpenDataRow, PublishedNormRow, PublishedProjectRow } from '../../lib/public-norm.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAnswerCache, type CacheOutcome } from '../../lib/answer-cache.js';
 import { SizedLru } from '../../lib/sized-lru.js';
@@ -56,6 +57,7 @@ export interface PublishedNorms {
   approvedTexts(ids: readonly number[]): Promise<Map<number, string>>;
   latestApproved(limit: number): Promise<(Omit<PublishedRow, 'demType' | 'createdAt'> & { approvedAt: Date | null; updatedAt: Date })[]>;
   publishedNorm(type: PublicRegulationType, number: number, options?: { day?: string }): Promise<PublishedNormRow | undefined>;
+  publishedProject(expediente: string): Promise<PublishedProjectRow | undefined>;
   publishedPages(limit: number): Promise<{ type: PublicRegulationType; number: number; lastModified: Date }[]>;
 }
 
@@ -164,7 +166,8 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
   async function searchPublished(query: PublicRegulationQuery): Promise<Computed> {
     // An expediente typed whole (`123-C-2026`) is one norm at most: the database finds it by its unique index.
     // A day's legal force (`in_force_on`) is computed by the database: the index holds today's.
-    const current = (query.search && parseExpediente(query.search)) || query.in_force_on ? undefined : await index?.current();
+    // and projects in trámite (`estado=en_tramite`) are not in it.
+    const current = (query.search && parseExpediente(query.search)) || query.in_force_on || query.estado === 'en_tramite' ? undefined : await index?.current();
     if (current) return searchIndexed(query, current, index!.termsOf);
     const { rows, total, capped, search } = await norms.listPublished(query, { perPage: PER_PAGE, timeZone });
     const ids = rows.map((row) => row.id);
@@ -189,7 +192,7 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
      * the answer came from the cache and, when it was computed now, what computed it.
      */
     async listPublished(query: PublicRegulationQuery): Promise<SearchAnswer> {
-      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.legal_force ?? '', query.from ?? '', query.to ?? '', query.in_force_on ?? '']);
+      const key = JSON.stringify([query.page, query.search ?? '', query.numberSearch ?? '', query.type ?? '', query.legal_force ?? '', query.from ?? '', query.to ?? '', query.in_force_on ?? '', query.estado ?? '']);
       let computed: Computed | undefined;
       const { value, outcome } = await publishedCache.lookup(key, async () => {
         computed = await searchPublished(query);
@@ -263,6 +266,30 @@ export function createPublicSearch({ norms, changes, index, clock, urls, timeZon
         in_force_until: row.inForceUntil,
         voided_on: row.voidedOn,
         force_on: day === undefined ? null : { day, legal_force: row.forceOn },
+      };
+    },
+
+    /**
+     * The page of a project made public by an agenda (DESIGN.md 9.2), by its expediente: "En trámite"
+     * with its authors, subject, timeline and process PDF; once enacted, where its norm's page is.
+     * NotFound for an expediente of no public project (not listed in an agenda, archived, staff-only).
+     */
+    async publishedProject(expedienteText: string): Promise<PublishedProject> {
+      const expediente = parseExpediente(expedienteText);
+      const row = expediente ? await norms.publishedProject(expediente) : undefined;
+      if (row?.state === 'approved' && row.number !== null) return { state: 'sancionada', type: row.type, number: row.number, expediente: row.expediente };
+      if (!row || row.state !== 'process' || !row.listed) throw new NotFound(REGULATION_MESSAGES.projectNotFound);
+      return {
+        state: 'en_tramite',
+        id: row.id,
+        type: row.type,
+        expediente: row.expediente,
+        subject: row.subject,
+        created_at: new Date(row.createdAt).toISOString(),
+        authors: row.authors.map((name) => ({ name })),
+        keywords: row.keywords.map((word) => ({ word })),
+        pdf_process: row.pdfProcess ? urls.publicPdf(row.pdfProcess) : null,
+        actions: row.actions.map((action) => presentAction(action, urls.publicPdf)),
       };
     },
 

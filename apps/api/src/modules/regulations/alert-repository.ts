@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LegalForce, PublicRegulationType, RegulationActionKind, RegulationLinkKind, RegulationType } from '@concejo/contracts';
 import type { Database } from '../../db/client.js';
 import { regulationActions, regulationLinks, regulations } from '../../db/schema/index.js';
-import { publicNorm, publicNormAs } from '../../lib/public-norm.js';
+import { publicNorm, publicNormAs, publicProject } from '../../lib/public-norm.js';
 
 /** A search a subscription follows, as the public search stored it: its query, type and legal force. */
 export interface SearchFilter {
@@ -24,20 +24,20 @@ export function createRegulationAlertReads(db: Database) {
         .select({ actionId: regulationActions.id, regulationId: regulationActions.regulationId, kind: regulationActions.kind, date: regulationActions.date })
         .from(regulationActions)
         .innerJoin(regulations, eq(regulations.id, regulationActions.regulationId))
-        .where(and(inArray(regulationActions.id, [...new Set(actionIds)]), publicNorm()));
+        .where(and(inArray(regulationActions.id, [...new Set(actionIds)]), or(publicNorm(), publicProject())));
     },
 
     /** Whether this public norm exists: a subscription to a norm needs one. */
     async isPublic(id: number): Promise<boolean> {
-      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), publicNorm()));
+      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.id, id), or(publicNorm(), publicProject())));
       return row !== undefined;
     },
 
     /** The type, number and subject of each norm, by id; a deleted one absent. */
-    async named(ids: number[]): Promise<{ id: number; type: RegulationType; number: number | null; subject: string }[]> {
+    async named(ids: number[]): Promise<{ id: number; type: RegulationType; number: number | null; subject: string; expediente: string | null }[]> {
       if (!ids.length) return [];
       return db
-        .select({ id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject })
+        .select({ id: regulations.id, type: regulations.type, number: regulations.number, subject: regulations.subject, expediente: regulations.expediente })
         .from(regulations)
         .where(inArray(regulations.id, [...new Set(ids)]));
     },

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PUBLIC_REGULATION_TYPES } from '@concejo/contracts';
 import type { AuthorType, DemType, LegalForce, LinkedRegulationRef, PublicRegulationType, RegulationLinkKind, RegulationState, RegulationType } from '@concejo/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Links } from './links.js';
-import { publicNorm, publicNormAs, type OpenDataRow, type PublishedNormRow } from '../../lib/public-norm.js';
+import { publicNorm, publicNormAs, publicProject, type OpenDataRow, type PublishedNormRow, type PublishedProjectRow } from '../../lib/public-norm.js';
 import type { StoredAction } from '../../lib/regulation-actions.js';
 import { createRegulationSearch } from './search-repository.js';
 import { createRegulationTextStore } from './text-repository.js';
@@ -275,6 +276,26 @@ export function createRegulationRepository(db: Database) {
       return row && { ...row, createdAt: new Date(row.createdAt), approvedAt: row.approvedAt === null ? null : new Date(row.approvedAt) };
     },
 
+    /** The registered norm of a public type with this expediente, with what its project page shows; undefined when none. */
+    async publishedProject(expediente: string, client: Db = db): Promise<PublishedProjectRow | undefined> {
+      const result = await client.execute<PublishedProjectRow>(sql`
+        select r.id, r.type, r.state, r.number, r.subject, r.created_at::text as "createdAt", r.expediente, r.pdf_process as "pdfProcess",
+          exists (select 1 from day_order_items i where i.regulation_id = r.id) as listed,
+          coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
+            from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
+          coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
+          coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords
+        from regulations r
+        where r.expediente = ${expediente} and not r.is_old and r.type = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])`);
+      return result.rows[0];
+    },
+
+    /** Whether a stored process PDF belongs to a project made public by an agenda (its file is public exactly then). */
+    async isPublicProcessPdf(key: string): Promise<boolean> {
+      const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.pdfProcess, key), publicProject())).limit(1);
+      return row !== undefined;
+    },
+
     /** Whether a stored approved PDF belongs to a norm on the public site (its file is public exactly then). */
     async isPublicPdf(key: string): Promise<boolean> {
       const [row] = await db.select({ id: regulations.id }).from(regulations).where(and(eq(regulations.pdfApproved, key), publicNorm())).limit(1);
@@ -287,7 +308,7 @@ export function createRegulationRepository(db: Database) {
         .select({ id: regulationActions.id })
         .from(regulationActions)
         .innerJoin(regulations, eq(regulations.id, regulationActions.regulationId))
-        .where(and(eq(regulationActions.pdf, key), publicNorm()))
+        .where(and(eq(regulationActions.pdf, key), or(publicNorm(), publicProject())))
         .limit(1);
       return row !== undefined;
     },

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL }
 import { PUBLIC_REGULATION_TYPES, REGULATION_COUNT_LIMIT, REGULATION_TYPES, canHaveLinks, parseExpediente, type LegalForce, type PublicRegulationQuery, type RegulationType, type StaffRegulationQuery } from '@concejo/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import { regulations } from '../../db/schema/index.js';
-import { publicNorm } from '../../lib/public-norm.js';
+import { publicNorm, publicProject } from '../../lib/public-norm.js';
 import { removeAccents, typedWords, withAccentRestored } from '../../lib/search-words.js';
 import type { RegulationListRow } from './repository.js';
 
@@ -209,8 +209,9 @@ export function createRegulationSearch(db: Database) {
   /** The public norms: approved or old ones of the public types, with the filters of the public search. */
   const publicFilters = (query: PublicRegulationQuery, timeZone: string) =>
     and(
-      publicNorm(),
-      forceFilter(query),
+      // Projects in trámite (made public by an agenda) have no legal force yet: the force filters are the norms'.
+      query.estado === 'en_tramite' ? publicProject() : publicNorm(),
+      query.estado === 'en_tramite' ? undefined : forceFilter(query),
       ...staffFilters({ ...query, state: undefined, author_type: undefined, author: undefined }, timeZone),
     );
 

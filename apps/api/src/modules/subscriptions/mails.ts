@@ -9,12 +9,15 @@ export interface NamedRegulation {
   type: RegulationType;
   number: number | null;
   subject: string;
+  /** A project in trámite is named by its expediente. */
+  expediente?: string | null;
   url: string | null;
 }
 
 const LINKED_BY = INCOMING_LINK_KIND_LABELS;
 
-export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'number'>): string {
+export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'number' | 'expediente'>): string {
+  if (regulation.number === null && regulation.expediente) return `Proyecto de ${REGULATION_TYPE_LABELS[regulation.type].toLowerCase()}, expediente ${regulation.expediente}`;
   return `${REGULATION_TYPE_LABELS[regulation.type]}${regulation.number === null ? '' : ` ${regulation.number}`}`;
 }
 

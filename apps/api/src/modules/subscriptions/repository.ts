@@ -39,7 +39,7 @@ export interface FollowedNorms {
   /** Whether this public norm exists. */
   isPublic(id: number): Promise<boolean>;
   /** The type, number and subject of each norm, by id; a deleted one absent. */
-  named(ids: number[]): Promise<{ id: number; type: RegulationType; number: number | null; subject: string }[]>;
+  named(ids: number[]): Promise<{ id: number; type: RegulationType; number: number | null; subject: string; expediente: string | null }[]>;
   /** The kind of each (modified, modifier) link, as it is now. */
   linkKinds(pairs: (readonly [number, number])[]): Promise<{ modifiedId: number; modifierId: number; kind: RegulationLinkKind }[]>;
   /** Which of these norms, public now, meet which of these searches (by index). */

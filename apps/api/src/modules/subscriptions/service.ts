@@ -103,7 +103,7 @@ export function createSubscriptionService({ db, repository, clock, mailer, secre
     return new Map(
       rows.map((row) => [
         row.id,
-        { ...row, url: isPublicRegulationType(row.type) && row.number !== null ? `${publicUrl}${SITE_PATHS.regulation(row.type, row.number)}` : null },
+        { ...row, url: !isPublicRegulationType(row.type) ? null : row.number !== null ? `${publicUrl}${SITE_PATHS.regulation(row.type, row.number)}` : row.expediente ? `${publicUrl}${SITE_PATHS.project(row.expediente)}` : null },
       ]),
     );
   }

@@ -34,5 +34,5 @@ export function filterErrors(values: PublicRegulationFilters): FilterErrors {
 
 /** The form's values as the page's address carries them: trimmed, '' for none. */
 export function filtersOf(values: PublicRegulationFilters): PublicRegulationFilters {
-  return { search: values.search.trim(), numberSearch: values.numberSearch.trim(), type: values.type, legal_force: values.legal_force, from: values.from, to: values.to };
+  return { search: values.search.trim(), numberSearch: values.numberSearch.trim(), type: values.type, legal_force: values.legal_force, from: values.from, to: values.to, estado: values.estado === 'en_tramite' ? 'en_tramite' : '' };
 }

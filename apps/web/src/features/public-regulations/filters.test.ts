@@ -5,9 +5,9 @@ import { EMPTY_FILTERS, listSummary, readFilterParams, writeFilterParams } from 
 
 describe('the filters in the address', () => {
   it('survive a round trip through the URL, page included', () => {
-    const filters = { numberSearch: '2845', search: 'circulación de camiones', type: 'ordinance', legal_force: 'partially_repealed', from: '2025-01-01', to: '2025-12-31' };
+    const filters = { numberSearch: '2845', search: 'circulación de camiones', type: 'ordinance', legal_force: 'partially_repealed', from: '2025-01-01', to: '2025-12-31', estado: 'en_tramite' };
     const params = writeFilterParams(filters, 3);
-    expect(params.toString()).toBe('search=circulaci%C3%B3n+de+camiones&numberSearch=2845&type=ordinance&legal_force=partially_repealed&from=2025-01-01&to=2025-12-31&page=3');
+    expect(params.toString()).toBe('search=circulaci%C3%B3n+de+camiones&numberSearch=2845&type=ordinance&legal_force=partially_repealed&estado=en_tramite&from=2025-01-01&to=2025-12-31&page=3');
     expect(readFilterParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 3 });
   });
 
@@ -55,7 +55,7 @@ describe('the search form', () => {
 
   it('accepts empty filters and a complete valid set', () => {
     expect(filterErrors(EMPTY_FILTERS)).toEqual({});
-    expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', legal_force: 'in_force', from: '2025-01-01', to: '2025-01-01' })).toEqual({});
+    expect(filterErrors({ numberSearch: '12', search: 'árbol', type: 'decree', legal_force: 'in_force', from: '2025-01-01', to: '2025-01-01', estado: '' })).toEqual({});
   });
 
   it('says what the API would: overlong words or number, a type it does not offer', () => {

@@ -10,12 +10,14 @@ export type PublicRegulationFilters = {
   legal_force: string;
   from: string;
   to: string;
+  /** DESIGN.md 9.2: 'en_tramite' (projects an agenda made public), or '' for the enacted norms (the spec's list). */
+  estado: string;
 };
 
 /** In the search form's order, so that the form submitted without JavaScript gives the same address. */
-export const FILTER_KEYS = ['search', 'numberSearch', 'type', 'legal_force', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
+export const FILTER_KEYS = ['search', 'numberSearch', 'type', 'legal_force', 'estado', 'from', 'to'] as const satisfies readonly (keyof PublicRegulationFilters)[];
 
-export const EMPTY_FILTERS: PublicRegulationFilters = { numberSearch: '', search: '', type: '', legal_force: '', from: '', to: '' };
+export const EMPTY_FILTERS: PublicRegulationFilters = { numberSearch: '', search: '', type: '', legal_force: '', from: '', to: '', estado: '' };
 
 /** Spec 9: the text search needs more than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
@@ -47,6 +49,7 @@ export function readFilterParams(params: URLSearchParams): { filters: PublicRegu
       // A real day between 1850 and 2100 (2026-02-30 is none), so that a hand-edited link never ends in a 422.
       from: isAcceptedDay(from) ? from : '',
       to: isAcceptedDay(to) ? to : '',
+      estado: get('estado') === 'en_tramite' ? 'en_tramite' : '',
     },
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };

@@ -4,10 +4,11 @@ import type { CouncilDates } from '../../lib/format';
 import { councilDatesOf, councilName, textExcerpt } from '../../server/page-text';
 import type { PageContext, ServerPage } from '../../server/server-page';
 import { askedDayOf, publishedRegulationQueryOptions } from './api/get-published-regulation';
+import { publishedProjectQueryOptions } from './api/get-published-project';
 import { publishedRegulationsQueryOptions } from './api/list-published-regulations';
 import { FEED_HREF, FEED_TITLE } from './api/open-data';
 import { readFilterParams, writeFilterParams } from './filters';
-import { regulationName } from './format';
+import { projectName, regulationName } from './format';
 import { normAddress } from './norm-address';
 
 /** '/normativas': the results of the search in the address come in the first HTML. */
@@ -102,6 +103,31 @@ export const publicRegulationServerPage: ServerPage = {
       canonical: SITE_PATHS.regulation(norm.type, norm.number),
       type: 'article',
       jsonLd: (absolute) => legislationJsonLd(norm, council, councilDatesOf(context.queryClient), absolute),
+    };
+  },
+};
+
+/**
+ * '/normativas/expediente/{expediente}': a project in trámite in the first HTML; once it was enacted,
+ * a permanent redirect to its norm's page (its public address from then on).
+ */
+export const publicProjectServerPage: ServerPage = {
+  reading: true,
+  preload: ({ queryClient, params }) => queryClient.prefetchQuery(publishedProjectQueryOptions(params.expediente ?? '')),
+  head: ({ queryClient, params }) => {
+    const query = publishedProjectQueryOptions(params.expediente ?? '');
+    const project = queryClient.getQueryData(query.queryKey);
+    if (project?.state === 'sancionada') return { redirect: SITE_PATHS.regulation(project.type, project.number), permanent: true };
+    if (!project) {
+      const error = queryClient.getQueryState(query.queryKey)?.error;
+      return { title: 'Proyecto en trámite', noindex: true, status: error instanceof ApiError && error.status === 404 ? 404 : 503 };
+    }
+    const name = projectName(project);
+    return {
+      title: `${name} (en trámite)`,
+      description: textExcerpt(project.subject ? `${name}, en trámite: ${project.subject}` : `${name}, en trámite en el ${councilName(queryClient)}.`, 200),
+      canonical: SITE_PATHS.project(project.expediente),
+      type: 'article',
     };
   },
 };

@@ -4,9 +4,11 @@ import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { useCouncilDates } from '../../../components/site';
 import { MatchExcerpt } from './match-excerpt';
 
-/** The address of a result's own page; every public norm has one (a public type and a number). */
-function pageOf({ type, number }: PublishedRegulation): string | undefined {
-  return isPublicRegulationType(type) && number !== null ? SITE_PATHS.regulation(type, number) : undefined;
+/** The address of a result's own page: a public norm's (a public type and a number), or a project's in trámite (its expediente). */
+function pageOf({ type, number, expediente }: PublishedRegulation): string | undefined {
+  if (!isPublicRegulationType(type)) return undefined;
+  if (number !== null) return SITE_PATHS.regulation(type, number);
+  return expediente ? SITE_PATHS.project(expediente) : undefined;
 }
 
 const COLUMNS = { type: 'Tipo', number: 'N°', subject: 'Tema', keywords: 'Palabras clave', created: 'Fecha de creación', pdf: 'PDF' } as const;

@@ -76,6 +76,15 @@ function FilterForm({ filters, onApply }: Props) {
           ))}
         </select>
       </div>
+      <div className="col-6 col-md-4 col-lg-2">
+        <label className="form-label" htmlFor={idOf('estado')}>
+          Estado
+        </label>
+        <select defaultValue={filters.estado} {...fieldProps('estado', { className: 'form-select' })}>
+          <option value="">Sancionadas</option>
+          <option value="en_tramite">En trámite</option>
+        </select>
+      </div>
       <DateRangeFields form={form} defaults={filters} columnClassName="col-6 col-md-4 col-lg-3" />
       <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
         {/* The link leaves the address without filters; when it had none, only the form has to start again. */}

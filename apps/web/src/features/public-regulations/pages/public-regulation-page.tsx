@@ -1,4 +1,4 @@
-import { actionSummary, formatActionDay, INCOMING_LINK_KIND_LABELS, LEGAL_FORCE_MESSAGES, REGULATION_LINK_KIND_LABELS, REGULATION_LINK_KINDS, REGULATION_MESSAGES, SITE_PATHS, type LegalForce, type PublishedLink, type PublishedRegulationDetail, type RegulationAction } from '@concejo/contracts';
+import { formatActionDay, INCOMING_LINK_KIND_LABELS, LEGAL_FORCE_MESSAGES, REGULATION_LINK_KIND_LABELS, REGULATION_LINK_KINDS, REGULATION_MESSAGES, SITE_PATHS, type LegalForce, type PublishedLink, type PublishedRegulationDetail } from '@concejo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
@@ -10,6 +10,8 @@ import { askedDayOf, FORCE_DAY_PARAM, publishedRegulationQueryOptions } from '..
 import { LegalForceBadge } from '../../../components/legal-force-badge';
 import { articleOf, ofRegulation, regulationName } from '../format';
 import { normAddress } from '../norm-address';
+import { NormPath } from '../components/norm-path';
+import { FactList, PageCrumbs, PageMissing } from '../components/page-parts';
 
 /** How each kind of link reads from the norm shown: it does it to others (outgoing), or others do it to it. */
 const LINK_HEADINGS: Record<PublishedLink['direction'], Record<PublishedLink['kind'], string>> = {
@@ -166,60 +168,7 @@ function Facts({ norm }: { norm: PublishedRegulationDetail }) {
   if (norm.authors.length) facts.push([norm.authors.length === 1 ? 'Autor' : 'Autores', norm.authors.map((author) => author.name).join(', ')]);
   if (norm.keywords.length) facts.push(['Palabras clave', norm.keywords.map((keyword) => keyword.word).join(', ')]);
   if (norm.is_old) facts.push(['Origen', 'Norma antigua, cargada desde el archivo']);
-  return (
-    <dl className="norm-facts">
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** One step of the path: its day, what it was, its details and note, the despacho's PDF or the Boletín's page. */
-function Step({ action }: { action: RegulationAction }) {
-  const summary = actionSummary(action);
-  return (
-    <li>
-      <time dateTime={action.date} className="norm-path-date">
-        {formatActionDay(action.date)}
-      </time>
-      <span className="norm-path-step">
-        <strong>{action.label}</strong>
-        {summary && <span>: {summary}</span>}
-        {action.note && <span className="d-block small">{action.note}</span>}
-        {action.pdf && (
-          <a href={action.pdf} className="d-block small" target="_blank" rel="noopener">
-            PDF del despacho<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-          </a>
-        )}
-        {action.url && (
-          <a href={action.url} className="d-block small" target="_blank" rel="noopener noreferrer">
-            Ver en el Boletín Oficial<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-          </a>
-        )}
-      </span>
-    </li>
-  );
-}
-
-/** The trámite (DESIGN.md 9.2): every recorded step, oldest first. */
-function Path({ actions }: { actions: RegulationAction[] }) {
-  if (actions.length === 0) return null;
-  return (
-    <section aria-labelledby="norm-path" className="norm-section">
-      <h2 id="norm-path" className="h5">
-        Trámite
-      </h2>
-      <ol className="list-unstyled norm-path mb-0">
-        {actions.map((action) => (
-          <Step key={action.id} action={action} />
-        ))}
-      </ol>
-    </section>
-  );
+  return <FactList facts={facts} />;
 }
 
 function Pdf({ norm }: { norm: PublishedRegulationDetail }) {
@@ -251,29 +200,13 @@ export function PublicRegulationPage() {
 
   if (!norm) {
     const missing = !address || (fetched.error instanceof ApiError && fetched.error.status === 404);
-    return (
-      <div className="regulation-page">
-        <h1 className="h3">{missing ? REGULATION_MESSAGES.publishedNotFound : REGULATION_MESSAGES.detailError}</h1>
-        <a href={paths.regulations.getHref()} className="btn btn-outline-primary">
-          Buscar normativas
-        </a>
-      </div>
-    );
+    return <PageMissing message={missing ? REGULATION_MESSAGES.publishedNotFound : REGULATION_MESSAGES.detailError} href={paths.regulations.getHref()} label="Buscar normativas" />;
   }
 
   const name = regulationName(norm);
   return (
     <article className="regulation-page">
-      <nav aria-label="Ruta de navegación">
-        <ol className="breadcrumb">
-          <li className="breadcrumb-item">
-            <a href={paths.regulations.getHref()}>Normativas</a>
-          </li>
-          <li className="breadcrumb-item active" aria-current="page">
-            {name}
-          </li>
-        </ol>
-      </nav>
+      <PageCrumbs parent={{ href: paths.regulations.getHref(), label: 'Normativas' }} current={name} />
       <header className="mb-3">
         <h1 className="mb-2">{name}</h1>
         <p className="mb-2">
@@ -287,7 +220,7 @@ export function PublicRegulationPage() {
       <Pdf norm={norm} />
       <Links links={norm.links} />
       <ForceOnDay norm={norm} asked={asked} day={day} />
-      <Path actions={norm.actions} />
+      <NormPath actions={norm.actions} />
       {norm.text_start && (
         <section aria-labelledby="norm-text" className="norm-section">
           <h2 id="norm-text" className="h5">

@@ -111,9 +111,9 @@ describe('PublicRegulationsPage', () => {
     expect(form).toHaveAttribute('action', '/normativas');
     expect(screen.getByRole('button', { name: 'Filtrar' })).toHaveAttribute('type', 'submit');
     const names = [...form.elements].map((element) => (element as HTMLInputElement).name).filter(Boolean);
-    expect(names).toEqual(['search', 'numberSearch', 'type', 'legal_force', 'from', 'to']);
+    expect(names).toEqual(['search', 'numberSearch', 'type', 'legal_force', 'estado', 'from', 'to']);
     // What the browser would send: the page's own filters, never the page number (a new search starts at 1).
-    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('search=camiones&numberSearch=&type=&legal_force=&from=&to=');
+    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('search=camiones&numberSearch=&type=&legal_force=&estado=&from=&to=');
     // The browser's own checks stand in for the Spanish messages without JavaScript.
     expect(screen.getByLabelText('Buscar')).toHaveAttribute('minlength', '3');
     expect(screen.getByLabelText('N°')).toHaveAttribute('pattern', '[0-9]*');
