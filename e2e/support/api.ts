@@ -19,14 +19,14 @@ export const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString
 
 export type RegisteredNorm = { id: number; number: number | null; version: number };
 
-/** Registers an ordinance through the API (one author), with a PDF of `pdfText` when given. */
-export async function registerNorm(request: APIRequestContext, token: string, fields: Record<string, string | string[]>, pdfText?: string): Promise<RegisteredNorm> {
+/** Registers an ordinance through the API (one author), with a PDF of `pdfText` when given (the approved one, or `pdfField`'s). */
+export async function registerNorm(request: APIRequestContext, token: string, fields: Record<string, string | string[]>, pdfText?: string, pdfField: 'pdf_approved' | 'pdf_process' = 'pdf_approved'): Promise<RegisteredNorm & { expediente: string | null }> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ type: 'ordinance', author_type: 'concejal', ...fields })) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(Array.isArray(value) ? `${name}[]` : name, item);
   }
   form.append('authors[]', 'Luisa Ferreyra');
-  if (pdfText) form.append('pdf_approved', new Blob([new Uint8Array(minimalPdf([pdfText]))], { type: 'application/pdf' }), 'norma.pdf');
+  if (pdfText) form.append(pdfField, new Blob([new Uint8Array(minimalPdf([pdfText]))], { type: 'application/pdf' }), 'norma.pdf');
   const response = await request.post('/api/v1/regulations', { multipart: form, headers: { Authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();

@@ -86,7 +86,7 @@ function FilterForm({ filters, onApply }: Props) {
         </select>
       </div>
       <DateRangeFields form={form} defaults={filters} columnClassName="col-6 col-md-4 col-lg-3" />
-      <div className="col-12 col-lg-6 align-self-end d-flex gap-2 justify-content-lg-end">
+      <div className="col-12 col-lg-4 align-self-end d-flex gap-2 justify-content-lg-end">
         {/* The link leaves the address without filters; when it had none, only the form has to start again. */}
         <Link to={paths.regulations.getHref()} className="btn btn-outline-dark flex-fill flex-lg-grow-0 px-4" onClick={form.reset}>
           Limpiar
