@@ -158,7 +158,7 @@ test('the search form, sent by the browser itself as without JavaScript, leads t
   await page.getByLabel('Tipo').selectOption('ordinance');
   // form.submit() is the browser's own GET submit: no script handler runs, the fields travel by their names.
   await page.getByRole('button', { name: 'Filtrar' }).evaluate((button) => (button as HTMLButtonElement).form!.submit());
-  await expect(page).toHaveURL('/normativas?search=circulacion&numberSearch=&type=ordinance&legal_force=&from=&to=');
+  await expect(page).toHaveURL('/normativas?search=circulacion&numberSearch=&type=ordinance&legal_force=&estado=&from=&to=');
   await expect(page.getByLabel('Buscar')).toHaveValue('circulacion');
   await expect(page.getByLabel('Tipo')).toHaveValue('ordinance');
   await expect(page.getByRole('row').filter({ hasText: DEMO_SUBJECT })).toBeVisible();

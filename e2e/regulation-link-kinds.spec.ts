@@ -64,11 +64,13 @@ test('an admin links a norm to another as "Deroga", approves it, and the repeale
   await expect(page.getByText('Vigencia:')).toHaveText('Vigencia: Derogada');
   const incoming = page.getByRole('link', { name: `Ordenanza N° ${repealingNumber}` });
   await expect(incoming).toHaveAttribute('href', `/admin/detalles/${repealing.id}`);
-  await expect(page.getByRole('listitem').filter({ has: incoming })).toHaveText(`Derogada por: Ordenanza N° ${repealingNumber} – Nuevo régimen de tránsito ${word}`);
+  // The links as the detail's facts list them (the Vigencia section below names them again, with their notes).
+  const facts = page.locator('dl.regulation-details');
+  await expect(facts.getByRole('listitem').filter({ has: incoming })).toHaveText(`Derogada por: Ordenanza N° ${repealingNumber} – Nuevo régimen de tránsito ${word}`);
   await incoming.click();
   await expect(page.getByRole('heading', { level: 1, name: `Ordenanza N° ${repealingNumber}` })).toBeVisible();
   await expect(page.getByText('Vigencia:')).toHaveText('Vigencia: Vigente');
-  await expect(page.getByRole('listitem').filter({ hasText: `Ordenanza N° ${repealedNumber}` })).toHaveText(`Deroga: Ordenanza N° ${repealedNumber} – Tránsito pesado ${word}`);
+  await expect(facts.getByRole('listitem').filter({ hasText: `Ordenanza N° ${repealedNumber}` })).toHaveText(`Deroga: Ordenanza N° ${repealedNumber} – Tránsito pesado ${word}`);
 
   // The staff list shows it too, under the state.
   await page.goto(`/admin?numberSearch=${repealedNumber}`);
