@@ -106,6 +106,11 @@ const MASCULINE_LEGAL_FORCE_LABELS: Record<LegalForce, string> = {
   void: 'Declarado nulo',
 };
 
+/** "Proyecto de ordenanza, expediente 123-C-2026": a project in trámite, named by its expediente (DESIGN.md 9.2). */
+export function projectName(project: { type: RegulationType; expediente: string }): string {
+  return `Proyecto de ${REGULATION_TYPE_LABELS[project.type].toLowerCase()}, expediente ${project.expediente}`;
+}
+
 /** The types whose name is masculine: «Decreto», «Mensaje del DEM». */
 const MASCULINE_TYPES: ReadonlySet<RegulationType> = new Set(['decree', 'dem-message']);
 

@@ -25,7 +25,6 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/error
 import { removeFiles } from '../../lib/images.js';
 import { recordAlertEvents } from '../../lib/alert-outbox.js';
 import { announcePublicChange } from '../../lib/public-changes.js';
-import { isPublicNorm } from '../../lib/public-norm.js';
 import { NO_ACTION_DETAILS, presentAction } from '../../lib/regulation-actions.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { PDF_CHECK_MESSAGES } from './drafts.js';
@@ -193,15 +192,16 @@ export function createActionService({ repository, actions, clock, pdfUrl, storag
 
     async add(user: AuthUser, regulationId: number, action: NewAction): Promise<RegulationAction> {
       return repository.transaction(async (tx) => {
-        const norm = await lockEditable(tx, user, regulationId);
+        await lockEditable(tx, user, regulationId);
         const existing = await actions.list(regulationId, tx);
         if (existing.length >= MAX_ACTIONS_PER_REGULATION) throw ValidationFailed.field('kind', ACTION_MESSAGES.tooMany);
         assertOrder(existing, action);
         const { kind, date, note, ...details } = action;
         const row = await actions.insert(tx, { regulationId, kind, date, note: note ?? null, details, automatic: false, createdBy: user.id });
         await record(tx, regulationId, user.id, { nameCell: `Trámite: ${REGULATION_ACTION_LABELS[kind]}`, oldCell: null, newCell: historyCell(action) });
-        // Those who follow the norm (or a search it meets) hear of the step in the next digest.
-        if (isPublicNorm(norm)) await recordAlertEvents(tx, [{ kind: 'regulation-step', regulationId, actionId: row.id }]);
+        // Those who follow the norm or project (or a search it meets) hear of the step in the next digest,
+        // if it is public then: the digest asks (publicSteps), so a project an agenda lists later counts too.
+        await recordAlertEvents(tx, [{ kind: 'regulation-step', regulationId, actionId: row.id }]);
         return presentAction(row, pdfUrl);
       });
     },

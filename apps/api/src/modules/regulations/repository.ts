@@ -68,6 +68,12 @@ export type StoredLink = {
   other: { type: RegulationType; number: number | null };
 };
 
+/** What a public page lists of the regulation `r`: its steps (oldest first), authors and keywords in order, as JSON. */
+const PAGE_LISTS = sql.raw(`coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
+            from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
+          coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
+          coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords`);
+
 export function createRegulationRepository(db: Database) {
   const text = createRegulationTextStore(db);
   const repository = {
@@ -263,10 +269,7 @@ export function createRegulationRepository(db: Database) {
           r.enacted_on::text as "enactedOn", r.promulgated_on::text as "promulgatedOn", r.published_on::text as "publishedOn", r.in_force_from::text as "inForceFrom",
           r.in_force_until::text as "inForceUntil", r.voided_on::text as "voidedOn",
           ${options.day === undefined ? sql`null` : sql`regulation_legal_force_on(r.id, ${options.day}::date)`} as "forceOn",
-          coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
-            from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
-          coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
-          coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords,
+          ${PAGE_LISTS},
           coalesce((select json_agg(link order by link.direction desc, link.kind, link.type, link.number) from (
             ${linked('modifier_id', 'modified_id', 'outgoing')} union all ${linked('modified_id', 'modifier_id', 'incoming')}) link), '[]'::json) as links
         from regulations r
@@ -281,10 +284,7 @@ export function createRegulationRepository(db: Database) {
       const result = await client.execute<PublishedProjectRow>(sql`
         select r.id, r.type, r.state, r.number, r.subject, r.created_at::text as "createdAt", r.expediente, r.pdf_process as "pdfProcess",
           exists (select 1 from day_order_items i where i.regulation_id = r.id) as listed,
-          coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'date', a.date, 'details', a.details, 'note', a.note, 'automatic', a.automatic, 'pdf', a.pdf, 'dayOrderId', a.day_order_id) order by a.date, a.id)
-            from regulation_actions a where a.regulation_id = r.id), '[]'::json) as actions,
-          coalesce((select json_agg(a.name order by a.position) from regulation_authors a where a.regulation_id = r.id), '[]'::json) as authors,
-          coalesce((select json_agg(k.word order by k.position) from regulation_keywords k where k.regulation_id = r.id), '[]'::json) as keywords
+          ${PAGE_LISTS}
         from regulations r
         where r.expediente = ${expediente} and not r.is_old and r.type = any(${sql.param([...PUBLIC_REGULATION_TYPES])}::regulation_type[])`);
       return result.rows[0];

@@ -1,4 +1,4 @@
-import { INCOMING_LINK_KIND_LABELS, REGULATION_TYPE_LABELS, formatActionDay, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
+import { INCOMING_LINK_KIND_LABELS, REGULATION_TYPE_LABELS, formatActionDay, projectName, SUBSCRIPTION_CONFIRM_HOURS, followedSearchText, SUBSCRIPTION_MESSAGES, type RegulationLinkKind, type RegulationType } from '@concejo/contracts';
 import type { MailMessage } from '../../lib/mail.js';
 import { quoteStrangerText } from '../../lib/mail-quote.js';
 import { actionMail, escapeHtml, mailDocument } from '../../lib/mail-templates.js';
@@ -14,10 +14,8 @@ export interface NamedRegulation {
   url: string | null;
 }
 
-const LINKED_BY = INCOMING_LINK_KIND_LABELS;
-
 export function regulationName(regulation: Pick<NamedRegulation, 'type' | 'number' | 'expediente'>): string {
-  if (regulation.number === null && regulation.expediente) return `Proyecto de ${REGULATION_TYPE_LABELS[regulation.type].toLowerCase()}, expediente ${regulation.expediente}`;
+  if (regulation.number === null && regulation.expediente) return projectName({ type: regulation.type, expediente: regulation.expediente });
   return `${REGULATION_TYPE_LABELS[regulation.type]}${regulation.number === null ? '' : ` ${regulation.number}`}`;
 }
 
@@ -69,7 +67,7 @@ function itemLines(item: DigestItem): { title: string; detail: string; url: stri
   if (item.kind === 'new') return { title: regulationName(item.regulation), detail: item.regulation.subject, url: item.regulation.url };
   if (item.kind === 'step') return { title: `${regulationName(item.regulation)}: ${item.step} (${formatActionDay(item.date)})`, detail: item.regulation.subject, url: item.regulation.url };
   return {
-    title: `${regulationName(item.regulation)}: ${LINKED_BY[item.link].toLowerCase()} la ${regulationName(item.by)}`,
+    title: `${regulationName(item.regulation)}: ${INCOMING_LINK_KIND_LABELS[item.link].toLowerCase()} la ${regulationName(item.by)}`,
     detail: `${item.regulation.subject} / ${item.by.subject}`,
     url: item.by.url ?? item.regulation.url,
   };

@@ -272,17 +272,15 @@ export function createSubscriptionRepository(db: Database, { norms, searchQuery 
           [...new Set(steps.map((step) => step.regulationId))],
           filters.map((filter) => ({ searchQuery: filter.search_query, type: filter.type, legalForce: filter.legal_force })),
         );
-        const searchesOf = new Map<number, number[]>();
-        for (const { regulationId, filter } of stepMatches) searchesOf.set(regulationId, [...(searchesOf.get(regulationId) ?? []), filter]);
+        // Each step with each search its norm meets.
+        const searched = steps.flatMap((step) => stepMatches.filter((match) => match.regulationId === step.regulationId).map((match) => ({ actionId: step.actionId, ...filters[match.filter]! })));
         const told = await tx.execute<{ subscription_id: number; email_digest: string; action_id: number; regulation_id: number }>(sql`
           with steps as (
             select * from unnest(${sql.param(steps.map((step) => step.actionId))}::int[], ${sql.param(steps.map((step) => step.regulationId))}::int[],
               ${sql.param(steps.map((step) => stepAt.get(step.actionId)!))}::timestamptz[]) as st(action_id, regulation_id, created_at)),
           searched as (
-            select * from unnest(${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map(() => step.actionId)))}::int[],
-              ${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map((index) => filters[index]!.search)))}::text[],
-              ${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map((index) => filters[index]!.type)))}::regulation_type[],
-              ${sql.param(steps.flatMap((step) => (searchesOf.get(step.regulationId) ?? []).map((index) => filters[index]!.legal_force)))}::legal_force[])
+            select * from unnest(${sql.param(searched.map((m) => m.actionId))}::int[], ${sql.param(searched.map((m) => m.search))}::text[],
+              ${sql.param(searched.map((m) => m.type))}::regulation_type[], ${sql.param(searched.map((m) => m.legal_force))}::legal_force[])
               as m(action_id, search, type, legal_force))
           select s.id as subscription_id, s.email_digest, st.action_id, st.regulation_id
           from steps st join ${subscriptions} s on s.kind = 'regulation' and s.regulation_id = st.regulation_id and s.confirmed_at < st.created_at

@@ -28,7 +28,6 @@ import type { Followed, FollowedNorms, SubscriptionRepository } from './reposito
 
 /** Subscription requests per address and per client address in one hour (each confirmation e-mail is one request). */
 export const SUBSCRIBE_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
-/** Events read by one digest transaction; a day of a council's work is far below it. */
 /** An address as it is kept and written to: trimmed, lower case. */
 export const addressOf = (email: string) => email.trim().toLowerCase();
 
@@ -41,6 +40,7 @@ export function followedBy(input: SubscribeRequest): Followed {
   return { kind: 'day-orders', search: null, type: null, legalForce: null, regulationId: null };
 }
 
+/** Events read by one digest transaction; a day of a council's work is far below it. */
 const EVENTS_PER_DIGEST = 10_000;
 const CONFIRM_TTL_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
 

@@ -1,4 +1,4 @@
-import { MATCH_PLACE_LABELS, REGULATION_TYPE_LABELS, type PublishedRegulation, type RegulationType } from '@concejo/contracts';
+import { MATCH_PLACE_LABELS, REGULATION_TYPE_LABELS, type PublishedRegulation } from '@concejo/contracts';
 
 /** "Ordenanza N° 2845", or "Ordenanza sin número": names a norm in links and screen-reader labels. */
 export function regulationName(regulation: Pick<PublishedRegulation, 'type' | 'number'>): string {
@@ -25,9 +25,4 @@ export function matchSentence(places: PublishedRegulation['matched_in']): string
   if (labels.length === 0) return '';
   const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} y ${labels[labels.length - 1]}`;
   return `Coincide en ${list}.`;
-}
-
-/** "Proyecto de ordenanza, expediente 123-C-2026": a project in trámite, named by its expediente. */
-export function projectName(project: { type: RegulationType; expediente: string }): string {
-  return `Proyecto de ${REGULATION_TYPE_LABELS[project.type].toLowerCase()}, expediente ${project.expediente}`;
 }

@@ -1,4 +1,4 @@
-import { legalForceLabel, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
+import { legalForceLabel, projectName, REGULATION_TYPE_LABELS, SITE_PATHS, type LegalForce, type PublishedRegulationDetail } from '@concejo/contracts';
 import { ApiError } from '../../lib/api-client';
 import type { CouncilDates } from '../../lib/format';
 import { councilDatesOf, councilName, textExcerpt } from '../../server/page-text';
@@ -8,7 +8,7 @@ import { publishedProjectQueryOptions } from './api/get-published-project';
 import { publishedRegulationsQueryOptions } from './api/list-published-regulations';
 import { FEED_HREF, FEED_TITLE } from './api/open-data';
 import { readFilterParams, writeFilterParams } from './filters';
-import { projectName, regulationName } from './format';
+import { regulationName } from './format';
 import { normAddress } from './norm-address';
 
 /** '/normativas': the results of the search in the address come in the first HTML. */

@@ -1,4 +1,4 @@
-import { PUBLIC_STATE_LABELS, REGULATION_MESSAGES, type PublishedProject } from '@concejo/contracts';
+import { PUBLIC_STATE_LABELS, REGULATION_MESSAGES, projectName, type PublishedProject } from '@concejo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useCouncilDates } from '../../../components/site';
@@ -8,7 +8,6 @@ import { paths } from '../../../lib/paths';
 import { publishedProjectQueryOptions } from '../api/get-published-project';
 import { NormPath } from '../components/norm-path';
 import { FactList, PageCrumbs, PageMissing } from '../components/page-parts';
-import { projectName } from '../format';
 
 type Project = Extract<PublishedProject, { state: 'en_tramite' }>;
 
